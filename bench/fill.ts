@@ -1,0 +1,157 @@
+/**
+ * Fills a database for the benchmark through the product's own code: the same migrations, the
+ * same demo accounts (so the bench signs in like a person), India's geography through the same
+ * import as `npm run geo:import`, and 10,000 brands. Deterministic: @faker-js/faker with a fixed
+ * seed and fixed dates, so two fills hold the same rows and two runs measure the same data.
+ *
+ * Run by bench/run.ts, or alone against the configured database:
+ *   DATA_DIR=/tmp/bench-data node bench/fill.ts        (PGlite)
+ *   DATABASE_URL=postgres://… node bench/fill.ts       (PostgreSQL)
+ */
+import { fakerEN_IN as faker } from '@faker-js/faker';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Db } from '../src/lib/db/client.server.ts';
+import { brands } from '../src/lib/db/schema.ts';
+import { seedDemoData, syncPermissions } from '../src/lib/db/seed.server.ts';
+
+export const FAKER_SEED = 20_260_115;
+export const DEFAULT_BRANDS = 10_000;
+/** Rows per INSERT: 1,000 rows × 8 columns stays far below PostgreSQL's 65,535 parameters. */
+const CHUNK = 1_000;
+const BASE_DATE = Date.parse('2025-01-01T00:00:00.000Z');
+
+export interface FillOptions {
+  driver: 'pglite' | 'postgres';
+  dataDir?: string;
+  url?: string;
+  brands?: number;
+  log?: (line: string) => void;
+}
+
+export interface FillReport {
+  driver: 'pglite' | 'postgres';
+  seconds: number;
+  steps: { name: string; seconds: number; rows?: number; note?: string }[];
+  counts: Record<string, number>;
+}
+
+type BrandRow = typeof brands.$inferInsert;
+
+const slugify = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+/**
+ * The brand rows, the same for a given count. Faker's company names repeat over 10,000 draws, and
+ * brand names are unique whatever their case, so a repeat gets a number.
+ */
+export function brandRows(count: number): BrandRow[] {
+  faker.seed(FAKER_SEED);
+  const seen = new Set<string>();
+  const rows: BrandRow[] = [];
+  for (let i = 0; i < count; i++) {
+    const base = faker.company.name().replace(/\s+/g, ' ').trim().slice(0, 100);
+    let name = base;
+    for (let n = 2; seen.has(name.toLowerCase()); n++) name = `${base} ${n}`;
+    seen.add(name.toLowerCase());
+    // Spread over a year, in a shuffled order, so date sorts and filters see realistic data.
+    const created = new Date(BASE_DATE + faker.number.int({ min: 0, max: 365 * 24 * 60 }) * 60_000);
+    const updated = new Date(created.getTime() + faker.number.int({ min: 0, max: 30 * 24 * 60 }) * 60_000);
+    rows.push({
+      name,
+      slug: slugify(name) || `brand-${i + 1}`,
+      description: faker.datatype.boolean({ probability: 0.7 }) ? faker.company.catchPhrase() : null,
+      status: faker.datatype.boolean({ probability: 0.9 }) ? 'active' : 'inactive',
+      createdAt: created,
+      updatedAt: updated,
+    });
+  }
+  return rows;
+}
+
+async function count(db: Db, table: string): Promise<number> {
+  const result = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows?: { n: number }[] } | { n: number }[];
+  const rows = Array.isArray(result) ? result : (result.rows ?? []);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Loads the geography through the product's importer, when this version of the product has one. */
+async function importGeographyIfAvailable(db: Db): Promise<{ rows?: number; note?: string }> {
+  let mod: typeof import('../src/features/geography/geo-import.server.ts');
+  try {
+    mod = await import('../src/features/geography/geo-import.server.ts');
+  } catch (e) {
+    return { note: `no geography importer in this version (${(e as Error).message.split('\n')[0]})` };
+  }
+  // The demo data already imports it; the importer only adds what is missing, so this is cheap then.
+  const counts = await db.transaction((tx) => mod.importGeography(tx, { at: new Date(BASE_DATE) }));
+  return { rows: counts.pincodes.added + counts.cities.added + counts.states.added, note: `${counts.states.total} states, ${counts.cities.total} cities, ${counts.pincodes.total} pincodes` };
+}
+
+export async function fill(options: FillOptions): Promise<FillReport> {
+  const log = options.log ?? (() => {});
+  const started = performance.now();
+  const steps: FillReport['steps'] = [];
+  const step = async <T extends { rows?: number; note?: string } | void>(name: string, fn: () => Promise<T>) => {
+    const t = performance.now();
+    const r = (await fn()) ?? {};
+    const seconds = (performance.now() - t) / 1000;
+    steps.push({ name, seconds, ...(r as object) });
+    log(`  fill: ${name} ${seconds.toFixed(1)} s${(r as { note?: string }).note ? ` (${(r as { note?: string }).note})` : ''}`);
+  };
+
+  let database!: Awaited<ReturnType<typeof openDatabase>>;
+  await step('open and migrate', async () => {
+    database = await openDatabase({ driver: options.driver, dataDir: options.dataDir, url: options.url });
+  });
+  const db = database.db;
+  try {
+    await step('permissions and demo accounts', async () => {
+      await db.transaction((tx) => syncPermissions(tx));
+      const added = await seedDemoData(db);
+      return { note: added ? 'demo data added' : 'users already present' };
+    });
+    await step('geography', () => importGeographyIfAvailable(db));
+    await step('brands', async () => {
+      const wanted = options.brands ?? DEFAULT_BRANDS;
+      const existing = await count(db, 'brands');
+      // Demo brands are already there; the fake ones come on top, all in one transaction.
+      const rows = brandRows(wanted);
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < rows.length; i += CHUNK) {
+          await tx.insert(brands).values(rows.slice(i, i + CHUNK)).onConflictDoNothing();
+        }
+      });
+      await db.execute(sql`analyze`);
+      const now = await count(db, 'brands');
+      return { rows: now - existing, note: `${now} brands in the database` };
+    });
+    const counts: Record<string, number> = {};
+    for (const table of ['users', 'brands', 'products', 'states', 'cities', 'pincodes', 'activity_logs']) {
+      counts[table] = await count(db, table).catch(() => -1);
+    }
+    await step('close', () => database.close());
+    return { driver: options.driver, seconds: (performance.now() - started) / 1000, steps, counts };
+  } catch (e) {
+    await database.close().catch(() => {});
+    throw e;
+  }
+}
+
+if (import.meta.main) {
+  const { config } = await import('../src/lib/config.server.ts');
+  const c = config();
+  const brandsArg = process.argv.indexOf('--brands');
+  const report = await fill({
+    driver: c.driver,
+    dataDir: c.dataDir,
+    url: c.DATABASE_URL,
+    brands: brandsArg > 0 ? Number(process.argv[brandsArg + 1]) : DEFAULT_BRANDS,
+    log: (line) => console.log(line),
+  });
+  // bench/run.ts runs this file as a child process (a clean environment of its own) and reads this line.
+  console.log(`BENCH_FILL_REPORT ${JSON.stringify(report)}`);
+}

@@ -1,0 +1,191 @@
+/**
+ * The built server as the bench runs it: a child process pinned to a core of its own, a clean
+ * environment (nothing leaks from the caller's shell), its RSS read from /proc, and sign-in over
+ * HTTP exactly like the login form.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, openSync, readFileSync, closeSync } from 'node:fs';
+import { cpus } from 'node:os';
+
+/** The server's configuration variables (src/lib/config.server.ts) plus what the process reads. */
+const CONFIG_VARS = [
+  'NODE_ENV',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'SESSION_SECRET',
+  'PUBLIC_URL',
+  'DEMO_DATA',
+  'LOG_LEVEL',
+  'SESSION_IDLE_MINUTES',
+  'SESSION_MAX_HOURS',
+  'LOGIN_MAX_ATTEMPTS_PER_ACCOUNT',
+  'LOGIN_MAX_ATTEMPTS_PER_IP',
+  'LOGIN_WINDOW_SECONDS',
+  'TRUST_PROXY',
+  'MAX_BODY_BYTES',
+  'MAX_UPLOAD_BYTES',
+  'MAIL_FROM',
+  'SMTP_URL',
+  'TWILIO_ACCOUNT_SID',
+  'TWILIO_AUTH_TOKEN',
+  'TWILIO_FROM',
+  'PORT',
+  'HOST',
+  'MIGRATIONS_DIR',
+  'PG_POOL_MAX',
+  'GEOGRAPHY_FILE',
+];
+
+export function cleanEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of CONFIG_VARS) delete env[key];
+  delete env.TEST_DATABASE_URL;
+  for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
+  return env;
+}
+
+/** Core pinning: the server on core 0, load clients and the browser on core 1, where `taskset` exists. */
+export const PINNING = existsSync('/usr/bin/taskset') && cpus().length >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+
+export function pinned(core: number, command: string, args: string[]): [string, string[]] {
+  return PINNING ? ['taskset', ['-c', String(core), command, ...args]] : [command, args];
+}
+
+const children = new Set<ChildProcess>();
+/** Children the bench started; killed if the bench dies, so it never leaves processes behind. */
+export function track(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+export function killAll(): void {
+  for (const child of children) child.kill('SIGKILL');
+}
+process.once('exit', killAll);
+
+export function rssMiB(pid: number): number {
+  try {
+    const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Samples a process's RSS until stopped; answers the highest value seen. */
+export function sampleRss(pid: number, everyMs = 100): { stop(): number } {
+  let peak = rssMiB(pid);
+  const timer = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, rssMiB(pid));
+    },
+  };
+}
+
+export interface RunningServer {
+  base: string;
+  pid: number;
+  /** Spawn → first 200 from GET /api/health. */
+  firstOkMs: number;
+  /** Spawn → first 200 of a rendered page (/auth/login). */
+  firstPageMs: number;
+  stop(): Promise<void>;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function startServer(opts: { entry: string; cwd: string; port: number; env: Record<string, string | undefined>; logFile: string }): Promise<RunningServer> {
+  const base = `http://127.0.0.1:${opts.port}`;
+  const log = openSync(opts.logFile, 'a');
+  const [cmd, args] = pinned(0, process.execPath, [opts.entry]);
+  const started = performance.now();
+  const child = track(
+    spawn(cmd, args, {
+      cwd: opts.cwd,
+      env: cleanEnv({ NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(opts.port), ...opts.env }),
+      stdio: ['ignore', log, log],
+    }),
+  );
+  closeSync(log);
+  let exited = false;
+  child.once('exit', () => (exited = true));
+
+  const waitFor = async (path: string): Promise<number> => {
+    const deadline = started + 120_000;
+    while (performance.now() < deadline) {
+      if (exited) throw new Error(`The server exited (code ${child.exitCode}) before answering ${path}; see ${opts.logFile}`);
+      try {
+        const res = await fetch(base + path, { redirect: 'manual', signal: AbortSignal.timeout(5_000) });
+        await res.arrayBuffer();
+        if (res.status === 200) return performance.now() - started;
+      } catch {
+        /* not listening yet */
+      }
+      await sleep(10);
+    }
+    throw new Error(`The server did not answer ${path} with 200 within 120 s; see ${opts.logFile}`);
+  };
+
+  try {
+    const firstOkMs = await waitFor('/api/health');
+    const firstPageMs = await waitFor('/auth/login');
+    return {
+      base,
+      pid: child.pid!,
+      firstOkMs,
+      firstPageMs,
+      async stop() {
+        if (exited) return;
+        const gone = new Promise<void>((r) => child.once('exit', () => r()));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await gone;
+        clearTimeout(timer);
+      },
+    };
+  } catch (e) {
+    child.kill('SIGKILL');
+    throw e;
+  }
+}
+
+export type CookieJar = Map<string, string>;
+
+export function cookieHeader(jar: CookieJar): string {
+  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+function absorb(jar: CookieJar, res: Response): void {
+  for (const line of res.headers.getSetCookie()) {
+    const [pair, ...attrs] = line.split(';');
+    const eq = pair!.indexOf('=');
+    const name = pair!.slice(0, eq).trim();
+    const value = pair!.slice(eq + 1).trim();
+    const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a));
+    if (!value || expired) jar.delete(name);
+    else jar.set(name, value);
+  }
+}
+
+/** Signs in like the login form: GET the form for the CSRF cookie, POST the fields with Origin. */
+export async function signIn(base: string, email: string, password: string): Promise<CookieJar> {
+  const jar: CookieJar = new Map();
+  const form = await fetch(`${base}/auth/login`, { redirect: 'manual' });
+  absorb(jar, form);
+  await form.arrayBuffer();
+  const token = jar.get('XSRF-TOKEN');
+  if (!token) throw new Error('GET /auth/login set no XSRF-TOKEN cookie');
+  const res = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base, cookie: cookieHeader(jar) },
+    body: new URLSearchParams({ _token: decodeURIComponent(token), email, password }),
+  });
+  absorb(jar, res);
+  await res.arrayBuffer();
+  if (res.status !== 302 && res.status !== 303) throw new Error(`Signing in as ${email} answered ${res.status}, not a redirect`);
+  if (!jar.has('bo_session')) throw new Error(`Signing in as ${email} set no session cookie`);
+  return jar;
+}

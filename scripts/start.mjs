@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: builds when the build is missing or older than the sources, then runs the
+ * built server. Migrations and demo data are applied by the server itself at start-up.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+const root = new URL('..', import.meta.url).pathname;
+const entry = join(root, 'dist/server/entry.mjs');
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.mtimeMs;
+  return readdirSync(path).reduce((m, name) => Math.max(m, newest(join(path, name))), s.mtimeMs);
+}
+
+const sources = Math.max(newest(join(root, 'src')), newest(join(root, 'public')), newest(join(root, 'astro.config.mjs')), newest(join(root, 'package-lock.json')), newest(join(root, 'tailwind.config.mjs')));
+if (!existsSync(entry) || statSync(entry).mtimeMs < sources) {
+  console.log('Building the server (first start, or the sources changed)…');
+  const result = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+process.env.HOST ??= 'localhost';
+process.env.PORT ??= '4321';
+console.log(`Starting on http://${process.env.HOST}:${process.env.PORT}`);
+await import(entry);

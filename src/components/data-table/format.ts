@@ -1,0 +1,52 @@
+/**
+ * Cell formats. Dates are written by hand in the en-IN style and the marketplace's time zone
+ * (IST, as the list filters use) rather than with Intl: the server render and the browser's
+ * hydration then produce the same text whatever ICU data each side has.
+ */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const IST_OFFSET_MS = 330 * 60_000;
+
+/** "12 Jan 2026, 3:04 pm" */
+export function formatDate(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const ms = new Date(value as string).getTime();
+  if (Number.isNaN(ms)) return String(value);
+  const d = new Date(ms + IST_OFFSET_MS);
+  const h = d.getUTCHours();
+  const m = String(d.getUTCMinutes()).padStart(2, '0');
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${h % 12 || 12}:${m} ${h < 12 ? 'am' : 'pm'}`;
+}
+
+/** Indian digit grouping: 12,34,567. */
+export function formatNumber(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = Number(value);
+  if (!Number.isFinite(n)) return String(value);
+  const [int, frac] = Math.abs(n).toString().split('.') as [string, string | undefined];
+  const last3 = int.slice(-3);
+  const rest = int.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
+  return `${n < 0 ? '-' : ''}${rest ? `${rest},` : ''}${last3}${frac ? `.${frac}` : ''}`;
+}
+
+const TONES: Record<string, string> = {
+  active: 'green',
+  approved: 'green',
+  enabled: 'green',
+  published: 'green',
+  create: 'green',
+  pending: 'amber',
+  update: 'sky',
+  inactive: 'gray',
+  disabled: 'gray',
+  draft: 'gray',
+  delete: 'red',
+  rejected: 'red',
+};
+export const TONE_CLASSES: Record<string, string> = {
+  green: 'bg-green-100 text-green-800 dark:bg-green-900/50 dark:text-green-200',
+  amber: 'bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200',
+  sky: 'bg-sky-100 text-sky-800 dark:bg-sky-900/50 dark:text-sky-200',
+  red: 'bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-200',
+  gray: 'bg-surface-200 text-surface-700 dark:bg-surface-700 dark:text-surface-200',
+};
+export const badgeClass = (value: string) => `inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${TONE_CLASSES[TONES[value] ?? 'gray']}`;

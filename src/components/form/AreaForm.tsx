@@ -1,0 +1,306 @@
+/**
+ * The one form of every area (a React island): fields come from the area's declaration, are
+ * validated with the area's zod schema before sending (the API parses with the same schema),
+ * and the server's 422 `{message, errors}` lands beside each field, with focus on the first
+ * invalid one. Images upload with progress. Edits send `version`: when someone else saved the
+ * record in between, the server answers 409 and the form keeps what the person typed, says so,
+ * and offers Reload (fetch the latest and replace the values).
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { api, ApiError, request } from '../../lib/http/client.ts';
+import { slugify } from '../../lib/text/slug.ts';
+import { toast } from '../../lib/stores/toast.ts';
+import { Button } from '../ui/Button.tsx';
+import { SelectField, TextareaField, TextField } from '../ui/fields.tsx';
+import { buttonClass } from '../ui/styles.ts';
+import { ImageField } from './ImageField.tsx';
+import { RelationField } from './RelationPicker.tsx';
+import { flashToast } from './flash-toast.ts';
+import { firstInvalid, formLevelErrors, initialValues, isShown, previewsOf, toFormData, validate, type AreaFormView, type FieldErrors, type Values } from './form-state.ts';
+import type { AreaField } from '../../lib/areas/area.ts';
+
+type SavedRecord = Record<string, unknown> & { id: number; version: number };
+
+/**
+ * The schema is loaded on the first interaction, not with the page: zod is most of a form's
+ * JavaScript, and a page must stay under its budget (docs/decisions/010-data-table-and-form-kit.md).
+ */
+let schemas: Promise<typeof import('../../lib/areas/areas.ts')> | undefined;
+const loadSchema = async (key: string) => {
+  schemas ??= import('../../lib/areas/areas.ts');
+  return (await schemas).formSchema(key);
+};
+
+export interface AreaFormProps {
+  /** The area's form, as formView() computed it on the server. */
+  form: AreaFormView;
+  /** The record being edited; absent when adding. */
+  record?: SavedRecord | null;
+  maxUploadBytes: number;
+}
+
+export default function AreaForm({ form: area, record, maxUploadBytes }: AreaFormProps) {
+  const fields = area.fields;
+  const editing = Boolean(record);
+  const formId = useId();
+  const idOf = (name: string) => `${formId}-${name}`;
+
+  const [current, setCurrent] = useState(record ?? null);
+  const [values, setValues] = useState<Values>(() => initialValues(area, record));
+  const [files, setFiles] = useState<Record<string, File | null>>({});
+  const [removed, setRemoved] = useState<Record<string, boolean>>({});
+  // A saved slug is the person's choice: it no longer follows the name.
+  const [slugEdited, setSlugEdited] = useState<Record<string, boolean>>(() =>
+    Object.fromEntries(fields.filter((f) => f.input === 'slug').map((f) => [f.name, Boolean(record?.[f.name])])),
+  );
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [focusField, setFocusField] = useState<{ name: string } | null>(null);
+  // Disabled until hydrated: typing into the server-rendered inputs before React takes over would be lost.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+
+  useEffect(() => {
+    if (focusField) document.getElementById(idOf(focusField.name))?.focus();
+  }, [focusField]);
+
+  const previews = previewsOf(fields, current);
+  const maxMb = Math.round(maxUploadBytes / 1_048_576);
+
+  const setValue = (name: string, value: string) => {
+    const next = { ...values, [name]: value };
+    for (const f of fields) {
+      if (f.input === 'slug' && f.from === name && !slugEdited[f.name]) next[f.name] = slugify(value);
+      // A city chosen for the old state no longer fits: its picker starts again.
+      if (f.relation?.dependsOn?.field === name && values[name] !== value) next[f.name] = '';
+    }
+    setValues(next);
+    if (errors[name]) setErrors({ ...errors, [name]: [] });
+  };
+
+  const showErrors = (errs: FieldErrors, message?: string) => {
+    setErrors(errs);
+    const general = formLevelErrors(fields, errs);
+    setFormError(general.length ? general.join(' ') : null);
+    const first = firstInvalid(fields, errs);
+    if (first) setFocusField({ name: first });
+    toast({ severity: 'error', summary: 'Not saved', detail: message ?? 'Check the highlighted fields.' });
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (saving) return;
+    const input = { values, files, removed };
+    let schema;
+    try {
+      schema = await loadSchema(area.key);
+    } catch {
+      schemas = undefined; // try the download again next time
+      toast({ severity: 'error', summary: 'Not saved', detail: 'The form could not load its checks. Check the connection and try again.' });
+      return;
+    }
+    const clientErrors = validate(schema, fields, input, maxUploadBytes);
+    if (Object.keys(clientErrors).length) return showErrors(clientErrors);
+    const hasFile = Object.values(files).some(Boolean);
+    setSaving(true);
+    setFormError(null);
+    setProgress(hasFile ? 0 : null);
+    try {
+      const res = await request<{ message: string; data: SavedRecord }>(area.submit?.url ?? (editing ? `/api/${area.key}/${record!.id}` : `/api/${area.key}`), {
+        method: area.submit?.method ?? (editing ? 'PUT' : 'POST'),
+        body: toFormData(fields, input, editing ? { version: String(current!.version) } : {}),
+        onUploadProgress: hasFile ? setProgress : undefined,
+      });
+      if (area.submit) {
+        // A form of its own page (settings): it stays, showing what was saved.
+        setCurrent(res.data);
+        setValues(initialValues(area, res.data));
+        setFiles({});
+        setRemoved({});
+        setErrors({});
+        toast({ severity: 'success', summary: 'Saved', detail: res.message });
+      } else {
+        flashToast({ severity: 'success', summary: 'Saved', detail: res.message });
+        location.assign(area.listPath);
+        return; // stay disabled while the list loads
+      }
+    } catch (err) {
+      const apiError = err instanceof ApiError ? err : null;
+      if (apiError?.status === 409) {
+        setConflict(apiError.message);
+        toast({ severity: 'warn', summary: 'Changed by someone else', detail: 'Your changes are kept. Reload to see the latest version.' });
+      } else if (apiError && Object.keys(apiError.fieldErrors).length) {
+        showErrors(apiError.fieldErrors, apiError.message);
+      } else {
+        setFormError((err as Error).message);
+        toast({ severity: 'error', summary: 'Not saved', detail: (err as Error).message });
+      }
+    }
+    setSaving(false);
+    setProgress(null);
+  };
+
+  const reload = async () => {
+    setReloading(true);
+    try {
+      const { data } = await api.get<{ data: SavedRecord }>(`/api/${area.key}/${record!.id}`);
+      setCurrent(data);
+      setValues(initialValues(area, data));
+      setFiles({});
+      setRemoved({});
+      setErrors({});
+      setFormError(null);
+      setConflict(null);
+      toast({ severity: 'info', summary: 'Reloaded', detail: `This is the latest version of the ${area.singular.toLowerCase()}.` });
+    } catch (err) {
+      toast({ severity: 'error', summary: 'Could not reload', detail: (err as Error).message });
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  /** One field of the declaration, as its input kind draws it. */
+  const renderField = (f: AreaField) => {
+    const common = {
+      id: idOf(f.name),
+      name: f.name,
+      label: f.label,
+      hint: f.hint,
+      error: errors[f.name],
+      required: f.required,
+      disabled: saving,
+    };
+    const wide = f.wide || f.input === 'textarea' || f.input === 'image' ? 'md:col-span-2' : '';
+    switch (f.input) {
+      case 'textarea':
+        return <TextareaField key={f.name} {...common} className={wide} placeholder={f.placeholder} value={values[f.name]} onChange={(e) => setValue(f.name, e.target.value)} />;
+      case 'select':
+        return <SelectField key={f.name} {...common} className={wide} options={f.options ?? []} value={values[f.name]} onChange={(e) => setValue(f.name, e.target.value)} />;
+      case 'relation': {
+        const parent = f.relation?.dependsOn && fields.find((p) => p.name === f.relation!.dependsOn!.field);
+        return (
+          <RelationField
+            // Reload replaces the record: the picker starts again with the new label.
+            key={`${f.name}:${current?.version ?? 0}`}
+            field={f}
+            id={idOf(f.name)}
+            value={values[f.name] ?? ''}
+            initialLabel={f.relation?.labelFrom ? (current?.[f.relation.labelFrom] as string | undefined) : undefined}
+            parentValue={parent ? (values[parent.name] ?? '') : undefined}
+            parentLabel={parent ? parent.label : undefined}
+            onChange={(v) => setValue(f.name, v)}
+            error={errors[f.name]}
+            required={f.required}
+            disabled={saving}
+          />
+        );
+      }
+      case 'secret': {
+        const saved = Boolean(current?.[`${f.name}_set`]);
+        const removing = Boolean(removed[f.name]);
+        return (
+          <div key={f.name} className={wide}>
+            <TextField
+              {...common}
+              type="password"
+              autoComplete="new-password"
+              placeholder={saved && !removing ? 'Saved. Leave blank to keep it.' : 'Not set'}
+              hint={f.hint ?? (saved ? 'For safety the saved value is never shown. Type a new one to replace it.' : undefined)}
+              disabled={saving || removing}
+              value={values[f.name]}
+              onChange={(e) => setValue(f.name, e.target.value)}
+            />
+            {saved && (
+              <label className="mt-2 flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={removing} disabled={saving} onChange={(e) => setRemoved({ ...removed, [f.name]: e.target.checked })} />
+                Remove the saved {f.label.toLowerCase()}
+              </label>
+            )}
+          </div>
+        );
+      }
+      case 'image':
+        return (
+          <div key={f.name} className={wide}>
+            <ImageField
+              field={{ ...f, hint: f.hint ?? `PNG, JPEG or WebP, at most ${maxMb} MB.` }}
+              id={idOf(f.name)}
+              current={removed[f.name] ? null : previews[f.name]!}
+              file={files[f.name]}
+              error={(errors[f.name] ?? errors[`${f.name}_remove`])?.[0]}
+              progress={progress}
+              disabled={saving}
+              onFile={(file) => {
+                setFiles({ ...files, [f.name]: file });
+                setErrors({ ...errors, [f.name]: [] });
+              }}
+              onRemove={() => setRemoved({ ...removed, [f.name]: true })}
+            />
+          </div>
+        );
+      default:
+        return (
+          <TextField
+            key={f.name}
+            {...common}
+            className={wide}
+            type={f.inputType ?? 'text'}
+            inputMode={f.inputType === 'number' ? 'decimal' : undefined}
+            placeholder={f.placeholder}
+            autoComplete="off"
+            value={values[f.name]}
+            onChange={(e) => {
+              setValue(f.name, e.target.value);
+              if (f.input === 'slug') setSlugEdited({ ...slugEdited, [f.name]: e.target.value !== '' });
+            }}
+          />
+        );
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={submit} onFocus={() => void loadSchema(area.key)} className="card" aria-busy={saving} data-ready={ready || undefined}>
+      <fieldset disabled={!ready} className="m-0 min-w-0 space-y-6 border-0 p-0">
+        {conflict && (
+          <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+            <p className="font-semibold">{conflict}</p>
+            <Button variant="outline" size="sm" className="mt-3" loading={reloading} onClick={reload}>
+              Reload
+            </Button>
+          </div>
+        )}
+        {formError && (
+          <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+            {formError}
+          </p>
+        )}
+        <div className="grid gap-5 md:grid-cols-2">
+          {fields.flatMap((f) => {
+            if (!isShown(f, values)) return [];
+            const field = renderField(f);
+            return f.section
+              ? [
+                  <h2 key={`${f.name}-section`} className="border-b border-surface-200 pb-2 text-base font-semibold first:mt-0 md:col-span-2 mt-4 dark:border-surface-700">
+                    {f.section}
+                  </h2>,
+                  field,
+                ]
+              : [field];
+          })}
+        </div>
+        <div className="flex justify-end gap-2 border-t border-surface-200 pt-4 dark:border-surface-700">
+          <a href={area.listPath} className={buttonClass('outline')}>
+            Cancel
+          </a>
+          <Button type="submit" loading={saving}>
+            {editing ? 'Save' : `Add ${area.singular.toLowerCase()}`}
+          </Button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

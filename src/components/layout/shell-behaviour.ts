@@ -1,0 +1,342 @@
+/**
+ * The shell's browser behaviour, in plain TypeScript (no React): menu button, hover-open
+ * sidebar with anchor, keyboard shortcuts, dark/light toggle, user menu, log out,
+ * impersonation banner, and the right panel. Loaded by ShellScripts.astro on every app page
+ * except the zero-JavaScript error pages.
+ */
+import { $layout, DESKTOP_BREAKPOINT, SIDEBAR_HIDE_DELAY_MS, openSearch, openSettings, setLayoutFlags, toggleMenu, type LayoutFlags } from '../../lib/stores/layout.ts';
+import { $theme, toggleDarkTheme } from '../../lib/stores/theme.ts';
+import { $confirm, askConfirm } from '../../lib/stores/confirm.ts';
+import { $toasts, toast } from '../../lib/stores/toast.ts';
+import { api, ApiError } from '../../lib/http/client.ts';
+import { $unreadNotifications } from '../../lib/stores/notifications.ts';
+
+const root = document.querySelector<HTMLElement>('[data-layout]');
+if (root) {
+  start(root);
+  mountIslandsWhenNeeded();
+}
+
+/** React (toaster, dialogs) loads the first time something needs it, not with the page. */
+function mountIslandsWhenNeeded(): void {
+  const stops: (() => void)[] = [];
+  const mount = () => {
+    // Once mounted, the island follows the stores itself.
+    stops.splice(0).forEach((stop) => stop());
+    void import('./mount-shell-islands.tsx').then((m) => m.mountShellIslands());
+  };
+  stops.push(
+    $toasts.listen((list) => list.length > 0 && mount()),
+    $confirm.listen((request) => request !== null && mount()),
+    $layout.listen((f) => (f.configSidebarVisible || f.searchVisible) && mount()),
+  );
+  // A page island may have raised a toast before this script ran.
+  if ($toasts.get().length > 0 || $confirm.get() !== null) mount();
+}
+
+/**
+ * The bell's badge follows the unread count: at once when the notifications page marks some
+ * read, and when the person comes back to the tab (a notification may have arrived meanwhile).
+ */
+function followBell(root: HTMLElement): void {
+  const bell = root.querySelector<HTMLAnchorElement>('[data-bell]');
+  const badge = bell?.querySelector<HTMLElement>('[data-unread-badge]');
+  if (!bell || !badge) return;
+  $unreadNotifications.subscribe((count) => {
+    if (count === null) return;
+    badge.hidden = count === 0;
+    badge.textContent = count > 99 ? '99+' : String(count);
+    bell.setAttribute('aria-label', count > 0 ? `Notifications, ${count} unread` : 'Notifications');
+  });
+  let checkedAt = Date.now();
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible' || Date.now() - checkedAt < 30_000) return;
+    checkedAt = Date.now();
+    api
+      .get<{ data: { unread: number } }>('/api/notifications/unread-count')
+      .then((res) => $unreadNotifications.set(res.data.unread))
+      .catch(() => undefined); // the badge keeps its last known count
+  });
+}
+
+function start(root: HTMLElement): void {
+  followBell(root);
+  const sidebar = root.querySelector<HTMLElement>('[data-sidebar]')!;
+  const menuButton = root.querySelector<HTMLButtonElement>('[data-action="menu-toggle"]');
+  const anchorButton = root.querySelector<HTMLButtonElement>('[data-action="anchor"]');
+  const darkButton = root.querySelector<HTMLButtonElement>('[data-action="dark-toggle"]');
+  const mode = () => $theme.get().menuMode;
+  const isDesktop = () => window.innerWidth > DESKTOP_BREAKPOINT;
+  const opensOnHover = () => isDesktop() && (mode() === 'reveal' || mode() === 'drawer');
+
+  function menuShown(f: LayoutFlags): boolean {
+    if (mode() === 'overlay') return f.overlayMenuActive;
+    return isDesktop() ? !f.staticMenuDesktopInactive : f.staticMenuMobileActive;
+  }
+
+  $layout.subscribe((f) => {
+    root.classList.toggle('is-static-inactive', f.staticMenuDesktopInactive);
+    root.classList.toggle('is-overlay-active', f.overlayMenuActive);
+    root.classList.toggle('is-mobile-active', f.staticMenuMobileActive);
+    root.classList.toggle('is-sidebar-active', f.sidebarActive);
+    root.classList.toggle('is-anchored', f.anchored);
+    menuButton?.setAttribute('aria-expanded', String(menuShown(f)));
+    anchorButton?.setAttribute('aria-pressed', String(f.anchored));
+    anchorButton?.setAttribute('aria-label', f.anchored ? 'Let the menu close by itself' : 'Keep the menu open');
+  });
+  $theme.subscribe((t) => darkButton?.setAttribute('aria-pressed', String(t.darkTheme)));
+
+  // --- Menu button, mask, Escape, resize (spec §4) ---
+  menuButton?.addEventListener('click', () => toggleMenu(mode()));
+  root.querySelector('[data-mask]')?.addEventListener('click', () => setLayoutFlags({ overlayMenuActive: false, staticMenuMobileActive: false }));
+  let wasDesktop = isDesktop();
+  window.addEventListener('resize', () => {
+    if (isDesktop() === wasDesktop) return;
+    wasDesktop = isDesktop();
+    setLayoutFlags({ staticMenuMobileActive: false, overlayMenuActive: false, sidebarActive: false });
+  });
+
+  // --- Hover-open sidebar with an anchor (spec §2): reveal and drawer modes ---
+  let hideTimer: ReturnType<typeof setTimeout> | undefined;
+  const open = () => {
+    clearTimeout(hideTimer);
+    if (opensOnHover() && !$layout.get().anchored && !$layout.get().sidebarActive) setLayoutFlags({ sidebarActive: true });
+  };
+  const closeSoon = () => {
+    clearTimeout(hideTimer);
+    if ($layout.get().sidebarActive) hideTimer = setTimeout(() => setLayoutFlags({ sidebarActive: false }), SIDEBAR_HIDE_DELAY_MS);
+  };
+  sidebar.addEventListener('mouseenter', open);
+  sidebar.addEventListener('mouseleave', () => {
+    if (!sidebar.contains(document.activeElement)) closeSoon();
+  });
+  sidebar.addEventListener('focusin', open);
+  sidebar.addEventListener('focusout', (e) => {
+    if (!sidebar.contains(e.relatedTarget as Node | null) && !sidebar.matches(':hover')) closeSoon();
+  });
+  anchorButton?.addEventListener('click', () => {
+    const anchored = !$layout.get().anchored;
+    // Un-anchoring under the pointer keeps it open until the pointer leaves.
+    setLayoutFlags({ anchored, sidebarActive: !anchored });
+  });
+
+  // --- Compact mode: labels as tooltips next to the icons ---
+  const tooltip = document.createElement('div');
+  tooltip.className = 'menu-tooltip';
+  tooltip.setAttribute('aria-hidden', 'true');
+  tooltip.hidden = true;
+  document.body.append(tooltip);
+  const showTooltip = (e: Event) => {
+    const link = (e.target as Element).closest<HTMLElement>('.menu-link');
+    if (!link || !isDesktop() || mode() !== 'compact') return;
+    const r = link.getBoundingClientRect();
+    tooltip.textContent = link.dataset.label ?? '';
+    tooltip.style.left = `${r.right + 8}px`;
+    tooltip.style.top = `${r.top + r.height / 2}px`;
+    tooltip.hidden = false;
+  };
+  const hideTooltip = () => (tooltip.hidden = true);
+  sidebar.addEventListener('mouseover', showTooltip);
+  sidebar.addEventListener('focusin', showTooltip);
+  sidebar.addEventListener('mouseleave', hideTooltip);
+  sidebar.addEventListener('focusout', hideTooltip);
+  sidebar.querySelector('.layout-menu')?.addEventListener('scroll', hideTooltip, { passive: true });
+
+  // --- Horizontal mode: drop-downs open on hover/focus (CSS); keep aria-expanded honest ---
+  for (const group of sidebar.querySelectorAll<HTMLElement>('.menu-group:not([data-single])')) {
+    const toggle = group.querySelector<HTMLButtonElement>('.menu-group-toggle')!;
+    const sync = () => toggle.setAttribute('aria-expanded', String(!group.hasAttribute('data-closed') && (group.matches(':hover') || group.contains(document.activeElement))));
+    group.addEventListener('mouseenter', () => {
+      group.removeAttribute('data-closed');
+      sync();
+    });
+    group.addEventListener('mouseleave', () => queueMicrotask(sync));
+    group.addEventListener('focusin', sync);
+    group.addEventListener('focusout', (e) => {
+      if (!group.contains(e.relatedTarget as Node | null)) {
+        group.removeAttribute('data-closed');
+        toggle.setAttribute('aria-expanded', 'false');
+      }
+    });
+    toggle.addEventListener('click', () => {
+      group.toggleAttribute('data-closed', toggle.getAttribute('aria-expanded') === 'true');
+      sync();
+    });
+    group.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape' || mode() !== 'horizontal') return;
+      group.setAttribute('data-closed', '');
+      toggle.focus();
+      sync();
+    });
+  }
+
+  // --- Top bar ---
+  root.querySelector('[data-action="back"]')?.addEventListener('click', () => history.back());
+  darkButton?.addEventListener('click', () => toggleDarkTheme());
+  root.querySelector('[data-action="settings"]')?.addEventListener('click', () => openSettings());
+  root.querySelector('[data-action="search"]')?.addEventListener('click', () => openSearch());
+  if (/Mac|iPhone|iPad/.test(navigator.platform)) {
+    const label = root.querySelector('[data-shortcut-label]');
+    if (label) label.textContent = '⌘ K';
+  }
+  document.addEventListener('keydown', (e) => {
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k') {
+      e.preventDefault();
+      openSearch();
+    } else if (e.key === 'Escape') {
+      const f = $layout.get();
+      if (f.overlayMenuActive || f.staticMenuMobileActive) {
+        setLayoutFlags({ overlayMenuActive: false, staticMenuMobileActive: false });
+        menuButton?.focus();
+      }
+    }
+  });
+
+  wireUserMenu(root);
+  wireImpersonation(root);
+  wireRightPanel(root);
+}
+
+function wireUserMenu(root: HTMLElement): void {
+  const details = root.querySelector<HTMLDetailsElement>('[data-user-menu]');
+  if (!details) return;
+  const summary = details.querySelector('summary')!;
+  document.addEventListener('click', (e) => {
+    if (details.open && !details.contains(e.target as Node)) details.open = false;
+  });
+  details.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && details.open) {
+      details.open = false;
+      summary.focus();
+    }
+  });
+  details.querySelector('[data-action="logout"]')?.addEventListener('click', () => {
+    details.open = false;
+    askConfirm({
+      title: 'Logout',
+      message: 'Are you sure want to logout?',
+      confirmLabel: 'Yes',
+      cancelLabel: 'No',
+      onConfirm: logOut,
+    });
+  });
+}
+
+/** Spec §4, §8: log out, clear everything the browser kept, and leave with no way back. */
+async function logOut(): Promise<void> {
+  try {
+    await api.post('/logout');
+  } catch {
+    toast({ severity: 'error', summary: 'Error', detail: 'An error occurred while logging out', life: 3000 });
+    return;
+  }
+  toast({ severity: 'success', summary: 'Success', detail: 'Logged out successfully', life: 3000 });
+  localStorage.clear();
+  sessionStorage.clear();
+  // The sign-in page has no JavaScript: it renders this toast itself from the parameter.
+  location.replace('/auth/login?logged_out=1');
+}
+
+function wireImpersonation(root: HTMLElement): void {
+  const banner = root.querySelector<HTMLElement>('[data-impersonation-banner]');
+  if (!banner) return;
+  // Spec §4: on load while impersonating, check; if the check fails the banner goes.
+  api.post('/api/impersonate-check').catch(() => {
+    banner.hidden = true;
+  });
+  const leave = banner.querySelector<HTMLButtonElement>('[data-action="impersonate-leave"]');
+  leave?.addEventListener('click', async () => {
+    leave.disabled = true;
+    try {
+      await api.post('/api/impersonate-leave');
+      location.assign('/dashboard');
+    } catch (e) {
+      // Spec §8: a failed leave only logs the server's message.
+      console.error(e instanceof ApiError ? e.message : e);
+      leave.disabled = false;
+    }
+  });
+}
+
+interface ActivityEntry {
+  id: number;
+  at: string;
+  area: string;
+  action: string;
+  record_id: string | number | null;
+  changes: Record<string, unknown> | null;
+}
+
+function wireRightPanel(root: HTMLElement): void {
+  const dialog = document.querySelector<HTMLDialogElement>('#right-panel');
+  const openButton = root.querySelector<HTMLButtonElement>('[data-action="right-panel"]');
+  if (!dialog || !openButton) return;
+  const status = dialog.querySelector<HTMLElement>('[data-activity-status]')!;
+  const list = dialog.querySelector<HTMLOListElement>('[data-activity-list]')!;
+  const template = dialog.querySelector<HTMLTemplateElement>('[data-activity-item]')!;
+  let loading: AbortController | undefined;
+
+  const close = () => dialog.close();
+  openButton.addEventListener('click', () => {
+    dialog.showModal();
+    setLayoutFlags({ rightMenuVisible: true });
+    void load();
+  });
+  dialog.querySelector('[data-action="right-panel-close"]')?.addEventListener('click', close);
+  // A click on the backdrop lands on the <dialog> itself.
+  dialog.addEventListener('click', (e) => {
+    if (e.target === dialog) close();
+  });
+  dialog.addEventListener('close', () => {
+    loading?.abort();
+    setLayoutFlags({ rightMenuVisible: false });
+    openButton.focus();
+  });
+
+  async function load(): Promise<void> {
+    loading?.abort();
+    loading = new AbortController();
+    status.hidden = false;
+    status.textContent = 'Loading…';
+    try {
+      const { data } = await api.get<{ data: ActivityEntry[] }>('/api/activity/mine', undefined, loading.signal);
+      render(data ?? []);
+    } catch (e) {
+      if ((e as Error).name === 'AbortError') return;
+      list.hidden = true;
+      status.textContent = `Your activity could not be loaded: ${e instanceof ApiError ? e.message : 'unexpected error'}. Close the panel and open it again to retry.`;
+    }
+  }
+
+  function render(entries: ActivityEntry[]): void {
+    list.replaceChildren();
+    if (entries.length === 0) {
+      list.hidden = true;
+      status.textContent = 'Nothing yet. Changes you make (and sign-ins) will be listed here.';
+      return;
+    }
+    const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    for (const entry of entries) {
+      const item = template.content.firstElementChild!.cloneNode(true) as HTMLElement;
+      const field = (name: string) => item.querySelector<HTMLElement>(`[data-field="${name}"]`)!;
+      field('summary').textContent = describe(entry);
+      const at = new Date(entry.at);
+      const time = field('at') as HTMLTimeElement;
+      time.dateTime = entry.at;
+      time.textContent = Number.isNaN(at.getTime()) ? entry.at : when.format(at);
+      const changed = entry.changes ? Object.keys(entry.changes) : [];
+      if (changed.length > 0) field('changes').textContent = `Changed: ${changed.join(', ')}`;
+      else field('changes').remove();
+      list.append(item);
+    }
+    status.hidden = true;
+    list.hidden = false;
+  }
+}
+
+function describe(e: ActivityEntry): string {
+  const action = e.action.replace(/[-_]/g, ' ');
+  const area = e.area.replace(/[-_]/g, ' ');
+  const record = e.record_id !== null && e.record_id !== undefined && e.record_id !== '' ? ` #${e.record_id}` : '';
+  return `${action.charAt(0).toUpperCase()}${action.slice(1)} · ${area}${record}`;
+}

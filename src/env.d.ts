@@ -1,0 +1,20 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    requestId: string;
+    log: import('pino').Logger;
+    /** The session row, when signed in. */
+    session: import('./lib/auth/session.server').SessionRow | null;
+    /** Who the request acts as: the impersonated user while impersonating, else the signed-in user. */
+    principal: import('./lib/auth/principal.server').Principal | null;
+    /** The person who actually signed in. */
+    realPrincipal: import('./lib/auth/principal.server').Principal | null;
+    ability: import('./lib/permissions/ability').AppAbility;
+    can: (permission: string) => boolean;
+    actor: import('./lib/activity/activity.server').Actor;
+    csrfToken: string;
+    theme: import('./lib/theme/theme').ThemeConfig;
+    route: import('./lib/routes/registry').CompiledRoute | undefined;
+  }
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+export const loginSchema = z.strictObject({
+  email: z.string().trim().min(1, 'Enter your email.').max(254).email('Enter a valid email address.'),
+  password: z.string().min(1, 'Enter your password.').max(256),
+  next: z.string().max(2048).optional(),
+});
+
+export const resetRequestSchema = z.strictObject({
+  email: z.string().trim().min(1, 'Enter your email.').max(254).email('Enter a valid email address.'),
+});
+
+export const resetPasswordSchema = z
+  .strictObject({
+    token: z.string().min(10).max(200),
+    password: z.string().max(256),
+    password_confirmation: z.string().max(256),
+  })
+  .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'The passwords do not match.' });
+
+/** Only same-site paths may be used as the post-login destination. */
+export function safeNext(next: string | undefined | null): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/dashboard';
+  return next;
+}

@@ -1,0 +1,155 @@
+/**
+ * Sign-in, sign-out and password reset. Pages and API routes call these; they hold the rules.
+ */
+import { notify } from '../notifications/notifications.server.ts';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../lib/db/client.server.ts';
+import { activityLogs, passwordResetTokens, users } from '../../lib/db/schema.ts';
+import { config } from '../../lib/config.server.ts';
+import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../../lib/auth/password.server.ts';
+import { clearLimit, hitLimit, peekLimit } from '../../lib/auth/rate-limit.server.ts';
+import { createSession, destroyOtherSessions, destroySession } from '../../lib/auth/session.server.ts';
+import { logActivity, type Actor } from '../../lib/activity/activity.server.ts';
+import { mailer } from '../../lib/mail/mailer.server.ts';
+import { randomToken, sha256 } from '../../lib/security/tokens.server.ts';
+import { HttpError, invalid } from '../../lib/http/errors.ts';
+
+export const BAD_CREDENTIALS = 'These credentials do not match our records.';
+
+export type LoginResult =
+  | { ok: true; token: string; userId: number }
+  | { ok: false; status: 422 | 429; message: string; retryAfterSeconds?: number };
+
+const accountKey = (email: string) => `login:account:${email.trim().toLowerCase()}`;
+const ipKey = (ip: string | null) => `login:ip:${ip ?? 'unknown'}`;
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return user;
+}
+
+/**
+ * Failed attempts are counted per account and per IP. Past either limit the answer is 429 with
+ * Retry-After, even for the right password, until the window has passed.
+ */
+export async function login(db: Db, input: { email: string; password: string }, actor: Actor, previousSessionId?: string | null): Promise<LoginResult> {
+  const c = config();
+  const [account, ip] = await Promise.all([peekLimit(db, accountKey(input.email)), peekLimit(db, ipKey(actor.ip))]);
+  const blocked = [
+    account.count >= c.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT ? account.retryAfterSeconds : 0,
+    ip.count >= c.LOGIN_MAX_ATTEMPTS_PER_IP ? ip.retryAfterSeconds : 0,
+  ];
+  const retryAfterSeconds = Math.max(...blocked);
+  if (retryAfterSeconds > 0) {
+    return { ok: false, status: 429, message: `Too many sign-in attempts. Try again in ${retryAfterSeconds} seconds.`, retryAfterSeconds };
+  }
+
+  const user = await findUserByEmail(db, input.email);
+  const valid = user && user.status === 'active' ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
+  if (!valid || !user) {
+    await db.transaction(async (tx) => {
+      await hitLimit(tx, accountKey(input.email), c.LOGIN_WINDOW_SECONDS);
+      await hitLimit(tx, ipKey(actor.ip), c.LOGIN_WINDOW_SECONDS);
+      await logActivity(tx, actor, { area: 'auth', action: 'login-failed', recordId: user?.id ?? null, changes: { email: [null, input.email.slice(0, 254)] } });
+    });
+    return { ok: false, status: 422, message: BAD_CREDENTIALS };
+  }
+
+  return db.transaction(async (tx) => {
+    // A new session id at every sign-in: the old one (if any) is destroyed, never reused.
+    if (previousSessionId) await destroySession(tx, previousSessionId);
+    await clearLimit(tx, accountKey(input.email));
+    const { token } = await createSession(tx, user.id, { ip: actor.ip, userAgent: actor.userAgent });
+    await notifyIfNewDevice(tx, user.id, actor);
+    await logActivity(tx, { ...actor, realUserId: user.id }, { area: 'auth', action: 'login', recordId: user.id });
+    return { ok: true as const, token, userId: user.id };
+  });
+}
+
+/**
+ * A sign-in from a browser (user agent) this account has never signed in from before creates a
+ * notification, so a stolen password shows up where the owner looks. The first sign-in ever is not "new".
+ */
+async function notifyIfNewDevice(tx: Parameters<Parameters<Db['transaction']>[0]>[0], userId: number, actor: Actor): Promise<void> {
+  const previous = await tx
+    .select({ userAgent: activityLogs.userAgent })
+    .from(activityLogs)
+    .where(and(eq(activityLogs.actorId, userId), eq(activityLogs.area, 'auth'), eq(activityLogs.action, 'login')))
+    .limit(500);
+  if (previous.length === 0) return;
+  const agent = actor.userAgent?.slice(0, 512) ?? null;
+  if (previous.some((p) => p.userAgent === agent)) return;
+  await notify(tx, [userId], {
+    type: 'security.new-device',
+    title: 'New sign-in to your account',
+    body: `A sign-in from a new browser or device${actor.ip ? ` (IP ${actor.ip})` : ''}: ${describeAgent(agent)}. If this was not you, change your password now.`,
+    link: '/profile/list',
+  });
+}
+
+function describeAgent(agent: string | null): string {
+  if (!agent) return 'unknown browser';
+  const browser = /Edg\//.test(agent) ? 'Edge' : /Chrome\//.test(agent) ? 'Chrome' : /Firefox\//.test(agent) ? 'Firefox' : /Safari\//.test(agent) ? 'Safari' : 'a browser';
+  const os = /Android/.test(agent) ? 'Android' : /iPhone|iPad/.test(agent) ? 'iOS' : /Windows/.test(agent) ? 'Windows' : /Mac OS X/.test(agent) ? 'macOS' : /Linux/.test(agent) ? 'Linux' : 'an unknown system';
+  return `${browser} on ${os}`;
+}
+
+export async function logout(db: Db, sessionId: string, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    await destroySession(tx, sessionId);
+    await logActivity(tx, actor, { area: 'auth', action: 'logout', recordId: actor.realUserId });
+  });
+}
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+/** Always answers the same way, whether or not the email exists. */
+export async function requestPasswordReset(db: Db, email: string, actor: Actor, baseUrl: string): Promise<void> {
+  const limit = await hitLimit(db, `reset:${email.trim().toLowerCase()}`, 3600);
+  if (limit.count > 5) throw new HttpError(429, 'Too many reset requests. Try again later.', undefined, { 'retry-after': String(limit.retryAfterSeconds) });
+  const user = await findUserByEmail(db, email);
+  if (!user || user.status !== 'active') return;
+  const token = randomToken(32);
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+    await logActivity(tx, actor, { area: 'auth', action: 'password-reset-requested', recordId: user.id });
+  });
+  const link = `${baseUrl.replace(/\/$/, '')}/api/user/reset-password?token=${token}`;
+  await mailer().send({
+    to: user.email,
+    subject: 'Reset your password',
+    text: `Hello ${user.name},\n\nSomeone asked to reset the password of your back-office account.\nOpen this link within 60 minutes to choose a new password:\n\n${link}\n\nThe link works once. If you did not ask for this, ignore this mail: your password stays as it is.\n`,
+  });
+}
+
+/** Checks a reset token without using it (the page shows the form only for a live token). */
+export async function findLiveResetToken(db: Db, token: string) {
+  const [row] = await db
+    .select()
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
+    .limit(1);
+  return row;
+}
+
+export async function resetPassword(db: Db, token: string, password: string, actor: Actor): Promise<void> {
+  const problem = passwordProblem(password);
+  if (problem) throw invalid({ password: [problem] });
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    // Single use: the update claims the token atomically, so two submissions can't both succeed.
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
+      .returning();
+    if (!claimed) throw invalid({ token: ['This reset link is invalid or has expired. Ask for a new one.'] });
+    await tx.update(users).set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date(), version: sql`${users.version} + 1` }).where(eq(users.id, claimed.userId));
+    await destroyOtherSessions(tx, claimed.userId, null);
+    await logActivity(tx, { ...actor, realUserId: actor.realUserId ?? claimed.userId }, { area: 'auth', action: 'password-reset', recordId: claimed.userId });
+  });
+}

@@ -1,0 +1,75 @@
+/** Pincodes on the server: the table behind the declaration, and what only pincodes have. */
+import { eq, sql } from 'drizzle-orm';
+import { cities, pincodes, states } from '../../lib/db/schema.ts';
+import { defineResource } from '../../lib/areas/resource.server.ts';
+import { invalid } from '../../lib/http/errors.ts';
+import { pincodeArea } from './pincode.area.ts';
+
+/**
+ * The pincode as its indexes hold it (schema.ts): in the "C" collation, one index answers a sort
+ * and a prefix filter together, whatever the database's collation.
+ */
+const pincodeC = sql<string>`${pincodes.pincode} collate "C"`;
+/**
+ * Office names are searched (ILIKE) in the "C" collation too: case-folding there is ASCII-only and
+ * several times faster than in C.UTF-8, and India Post's names are ASCII.
+ */
+const postOfficesC = sql<string>`${pincodes.postOffices} collate "C"`;
+
+/** "A, B , ,C" → ["A", "B", "C"]: the names as the form sends them. */
+function officeNames(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(',')
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+}
+
+export const pincodeResource = defineResource({
+  area: pincodeArea,
+  table: pincodes,
+  tableName: 'pincodes',
+  columns: {
+    pincode: { column: pincodeC, kind: 'text', sortable: true, filterable: true },
+    city_id: { column: pincodes.cityId, kind: 'number', sortable: true, filterable: true },
+    city_name: { column: cities.name, kind: 'text', sortable: true, filterable: true },
+    state_id: { column: pincodes.stateId, kind: 'number', sortable: true, filterable: true },
+    state_name: { column: states.name, kind: 'text', sortable: true, filterable: true },
+    post_office_count: { column: pincodes.postOfficeCount, kind: 'number', sortable: true, filterable: true },
+    post_offices: { column: postOfficesC, kind: 'text', filterable: true },
+    is_serviceable: { column: pincodes.isServiceable, kind: 'boolean', sortable: true, filterable: true },
+    created_at: { column: pincodes.createdAt, kind: 'date', sortable: true, filterable: true },
+    updated_at: { column: pincodes.updatedAt, kind: 'date', sortable: true, filterable: true },
+  },
+  searchColumns: [pincodeC, postOfficesC],
+  computed: { cityName: cities.name, stateName: states.name },
+  // Joined, not subqueried: sorted by city name, the query walks the cities' name index.
+  joins: [
+    { table: cities, on: eq(cities.id, pincodes.cityId) },
+    { table: states, on: eq(states.id, pincodes.stateId) },
+  ],
+  serialize: (r) => ({
+    id: r.id,
+    pincode: r.pincode,
+    city_id: r.cityId,
+    city_name: r.cityName ?? '',
+    state_id: r.stateId,
+    state_name: r.stateName ?? '',
+    post_office_count: r.postOfficeCount,
+    post_offices: r.postOffices,
+    is_serviceable: r.isServiceable,
+    created_at: (r.createdAt as Date).toISOString(),
+    updated_at: (r.updatedAt as Date).toISOString(),
+    version: r.version,
+  }),
+  toValues: (input) => {
+    const offices = officeNames(input.post_offices);
+    return { pincode: input.pincode, cityId: input.city_id, isServiceable: input.is_serviceable, postOffices: offices.join(', '), postOfficeCount: offices.length };
+  },
+  resolve: async (db, values) => {
+    // The state is the city's: stored on the pincode so lists filter and sort on it without a join.
+    const [city] = await db.select({ stateId: cities.stateId }).from(cities).where(eq(cities.id, Number(values.cityId))).limit(1);
+    if (!city) throw invalid({ city_id: ['Choose a city from the list.'] });
+    return { ...values, stateId: city.stateId };
+  },
+  unique: [{ field: 'pincode', expression: () => pincodeC, value: (v) => v.pincode, message: 'This pincode already exists.' }],
+});

@@ -1,0 +1,26 @@
+/**
+ * The signed-in user's notifications (spec: /notifications, permission notifications:list):
+ * the shared list contract over their own rows only; read/unread is the one thing they change.
+ */
+import type { AreaListDeclaration } from '../../lib/areas/area.ts';
+
+export const NOTIFICATION_STATES = [
+  { value: 'unread', label: 'Unread' },
+  { value: 'read', label: 'Read' },
+] as const;
+
+export const notificationList: AreaListDeclaration = {
+  key: 'notifications',
+  permissionArea: 'notifications',
+  label: 'Notifications',
+  singular: 'Notification',
+  paths: { list: '/notifications' },
+  titleField: 'title',
+  defaultSort: { field: 'created_at', order: 'desc' },
+  searchPlaceholder: 'Search notifications',
+  columns: [
+    { field: 'title', header: 'Notification', kind: 'text', sortable: true, filterable: true },
+    { field: 'state', header: 'Status', kind: 'enum', sortable: true, filterable: true, options: NOTIFICATION_STATES, display: 'status' },
+    { field: 'created_at', header: 'When', kind: 'date', sortable: true, filterable: true, display: 'date' },
+  ],
+};

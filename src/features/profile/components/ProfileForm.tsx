@@ -1,0 +1,204 @@
+/**
+ * The profile form (name, email, mobile number, avatar). The page renders it with the current
+ * values, so there is no loading state. Avatars are checked here before upload (type and size)
+ * so nobody waits for 2 MB to cross a slow network only to be refused; the server checks again.
+ */
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { CurrentUser } from '../current-user.server.ts';
+import { TextField } from '../../../components/ui/fields.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { errorTextClass, hintClass, inputClass, labelClass } from '../../../components/ui/styles.ts';
+import { toast } from '../../../lib/stores/toast.ts';
+import { useApiForm } from './use-api-form.ts';
+import { UploadProgress } from './UploadProgress.tsx';
+import { FormFailure } from './FormFailure.tsx';
+
+export interface ProfileFormProps {
+  name: string;
+  email: string;
+  /** The 10 digits, without +91. */
+  phone: string;
+  phoneVerified: boolean;
+  avatarUrl: string | null;
+  isVendor: boolean;
+  impersonating: boolean;
+  maxAvatarBytes: number;
+  /** The hidden `_token` field: before hydration (or without JavaScript) the form posts to the page. */
+  csrfToken: string;
+  /** Errors of a post the page handled without JavaScript. */
+  initialErrors?: Record<string, string[]>;
+  initialFailure?: string | null;
+}
+
+const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? parts.at(-1)![0] : '')).toUpperCase() || '?';
+}
+
+export default function ProfileForm(props: ProfileFormProps) {
+  const { formRef, errors, setErrors, failure, progress, submitting, send } = useApiForm({ errors: props.initialErrors, failure: props.initialFailure });
+  const [name, setName] = useState(props.name);
+  const [email, setEmail] = useState(props.email);
+  const [phone, setPhone] = useState(props.phone);
+  const [saved, setSaved] = useState({ name: props.name, phone: props.phone, phoneVerified: props.phoneVerified, avatarUrl: props.avatarUrl });
+  const [avatar, setAvatar] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [fileInputKey, setFileInputKey] = useState(0);
+  const maxMb = Math.round(props.maxAvatarBytes / 1024 / 1024);
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  function chooseAvatar(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0] ?? null;
+    const { avatar: _drop, ...rest } = errors;
+    if (!file) {
+      setAvatar(null);
+      setPreview(null);
+      setErrors(rest);
+      return;
+    }
+    if (!AVATAR_TYPES.includes(file.type) || file.size > props.maxAvatarBytes) {
+      setErrors({ ...rest, avatar: [`Choose a PNG, JPEG or WebP image of at most ${maxMb} MB.`] });
+      setAvatar(null);
+      setPreview(null);
+      event.target.focus();
+      return;
+    }
+    setErrors(rest);
+    setAvatar(file);
+    setPreview(URL.createObjectURL(file));
+  }
+
+  function clearAvatar() {
+    setAvatar(null);
+    setPreview(null);
+    setFileInputKey((k) => k + 1);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting || errors.avatar) return;
+    const body = new FormData();
+    body.set('name', name);
+    body.set('email', email);
+    body.set('phone', phone);
+    if (avatar) body.set('avatar', avatar);
+    const result = await send<{ message: string; data: CurrentUser }>('/api/user', body);
+    if (!result) return;
+    const user = result.data;
+    const local = user.phone?.replace(/^\+91/, '') ?? '';
+    setName(user.name);
+    setEmail(user.email);
+    setPhone(local);
+    setSaved({ name: user.name, phone: local, phoneVerified: Boolean(user.phone_verified_at), avatarUrl: user.avatar_url });
+    clearAvatar();
+    toast({ severity: 'success', summary: 'Success', detail: result.message });
+  }
+
+  const shownAvatar = preview ?? saved.avatarUrl;
+  const avatarError = errors.avatar?.[0];
+  const phoneChanged = phone.replace(/\D/g, '').slice(-10) !== saved.phone;
+  const phoneHint = props.isVendor
+    ? phoneChanged && saved.phoneVerified
+      ? 'A new number has to be verified again.'
+      : saved.phoneVerified
+        ? 'Verified. 10 digits; +91 is added for you.'
+        : 'Not verified yet. 10 digits; +91 is added for you.'
+    : '10 digits; +91 is added for you.';
+
+  return (
+    <form ref={formRef} onSubmit={submit} method="post" action="/profile" encType="multipart/form-data" className="space-y-5" noValidate aria-busy={submitting}>
+      <input type="hidden" name="_token" value={props.csrfToken} />
+      <FormFailure message={failure} />
+
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        {shownAvatar ? (
+          <img src={shownAvatar} alt={preview ? 'Preview of the new profile picture' : 'Your profile picture'} className="size-20 shrink-0 rounded-full object-cover ring-1 ring-surface-200 dark:ring-surface-700" />
+        ) : (
+          <span className="inline-flex size-20 shrink-0 items-center justify-center rounded-full bg-surface-200 text-2xl font-semibold text-surface-700 dark:bg-surface-800 dark:text-surface-200" aria-hidden="true">
+            {initials(saved.name)}
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <label htmlFor="profile-avatar" className={labelClass}>
+            Profile picture
+          </label>
+          <input
+            key={fileInputKey}
+            id="profile-avatar"
+            name="avatar"
+            type="file"
+            accept={AVATAR_TYPES.join(',')}
+            onChange={chooseAvatar}
+            disabled={submitting}
+            aria-invalid={avatarError ? true : undefined}
+            aria-describedby={`profile-avatar-hint${avatarError ? ' profile-avatar-error' : ''}`}
+            className={`${inputClass} mt-1 file:mr-3 file:rounded-md file:border-0 file:bg-surface-100 file:px-3 file:py-1 file:text-sm dark:file:bg-surface-800 dark:file:text-surface-100`}
+          />
+          <p id="profile-avatar-hint" className={hintClass}>
+            PNG, JPEG or WebP, at most {maxMb} MB.
+            {avatar && (
+              <>
+                {' '}
+                <button type="button" onClick={clearAvatar} className="underline underline-offset-2">
+                  Keep the current picture
+                </button>
+              </>
+            )}
+          </p>
+          {avatarError && (
+            <p id="profile-avatar-error" className={errorTextClass}>
+              {avatarError}
+            </p>
+          )}
+        </div>
+      </div>
+
+      <TextField label="Name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} required maxLength={120} autoComplete="name" disabled={submitting} />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.email}
+        required
+        maxLength={254}
+        autoComplete="email"
+        readOnly={props.impersonating}
+        hint={props.impersonating ? 'The email cannot be changed while impersonating.' : undefined}
+        disabled={submitting}
+      />
+      <TextField
+        label="Mobile number"
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        value={phone}
+        onChange={(e) => setPhone(e.target.value)}
+        error={errors.phone}
+        maxLength={16}
+        autoComplete="tel-national"
+        placeholder="98765 43210"
+        hint={phoneHint}
+        disabled={submitting}
+      />
+      {props.isVendor && !saved.phoneVerified && !phoneChanged && saved.phone && (
+        <p className="text-sm">
+          <a href="/vendor/mobile-verification" className="underline underline-offset-2">
+            Verify your mobile number
+          </a>
+        </p>
+      )}
+
+      <UploadProgress percent={progress} label={avatar ? 'Uploading' : 'Saving'} />
+      <div className="flex justify-end">
+        <Button type="submit" loading={submitting}>
+          Save profile
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * Global search (Ctrl/⌘+K). Finds the pages the user may open (from the menu and the route
+ * registry) and records of the areas that register a provider here. Each area adds one entry
+ * to SEARCH_PROVIDERS; results are filtered by the provider's permission and scoping.
+ */
+import type { Db } from '../../lib/db/client.server.ts';
+import type { Principal } from '../../lib/auth/principal.server.ts';
+import type { Permission } from '../../lib/permissions/catalogue.ts';
+import { MENU } from '../../lib/navigation/menu.ts';
+import { routes } from '../../lib/routes/registry.ts';
+import { searchProducts } from '../products/products.server.ts';
+import { RESOURCES } from '../../lib/areas/resources.server.ts';
+import { editPath } from '../../lib/areas/area.ts';
+import { SYSTEM_ACTOR } from '../../lib/activity/activity.server.ts';
+
+export interface SearchResult {
+  type: 'page' | 'record';
+  title: string;
+  subtitle?: string;
+  href: string;
+  area?: string;
+}
+
+export interface SearchProvider {
+  area: string;
+  label: string;
+  permission: Permission;
+  search(db: Db, principal: Principal, q: string, limit: number): Promise<Omit<SearchResult, 'type' | 'area'>[]>;
+}
+
+/** Every declared area is searchable by its list's search box; the rest register by hand. */
+const areaProviders: SearchProvider[] = Object.values(RESOURCES).map((r) => ({
+  area: r.area.key,
+  label: r.area.label,
+  permission: `${r.area.permissionArea}:list` as Permission,
+  async search(db, principal, q, limit) {
+    const result = await r.list(db, { principal, actor: SYSTEM_ACTOR }, { page: 1, per_page: 10, order: 'asc', q, filters: {} });
+    return result.data.slice(0, limit).map((record) => ({ title: String(record[r.area.titleField] ?? record.id), href: editPath(r.area, record.id) }));
+  },
+}));
+
+export const SEARCH_PROVIDERS: SearchProvider[] = [...areaProviders, { area: 'products', label: 'Products', permission: 'products:list', search: searchProducts }];
+
+function pageCandidates(can: (p: string) => boolean, principal: Principal) {
+  const seen = new Set<string>();
+  const out: SearchResult[] = [];
+  for (const group of MENU) {
+    for (const item of group.items) {
+      if (!can(item.permission) || seen.has(item.route)) continue;
+      seen.add(item.route);
+      out.push({ type: 'page', title: item.label, subtitle: group.label, href: item.route });
+    }
+  }
+  // Pages outside the menu (add forms, profile…), when the user may open them.
+  for (const r of routes) {
+    if (r.kind !== 'page' || r.pattern.includes(':') || seen.has(r.pattern) || !r.title) continue;
+    const a = r.access;
+    const allowed =
+      a.kind === 'auth' ||
+      (a.kind === 'permission' && can(a.permission)) ||
+      (a.kind === 'vendor' && principal.user.userType === 'vendor') ||
+      (a.kind === 'staff' && principal.user.userType === 'staff');
+    if (!allowed) continue;
+    seen.add(r.pattern);
+    out.push({ type: 'page', title: r.title, href: r.pattern });
+  }
+  return out;
+}
+
+export async function globalSearch(db: Db, principal: Principal, can: (p: string) => boolean, q: string): Promise<SearchResult[]> {
+  const needle = q.trim().toLowerCase();
+  const pages = pageCandidates(can, principal).filter((p) => !needle || p.title.toLowerCase().includes(needle) || p.href.includes(needle));
+  if (needle.length < 2) return pages.slice(0, 20);
+  const records = await Promise.all(
+    SEARCH_PROVIDERS.filter((p) => can(p.permission)).map(async (p) =>
+      (await p.search(db, principal, q.trim(), 5)).map((r) => ({ ...r, type: 'record' as const, area: p.label })),
+    ),
+  );
+  return [...pages.slice(0, 10), ...records.flat()];
+}

@@ -1,0 +1,127 @@
+/**
+ * The API of every declared area, in one place: list, create, read, update, delete, bulk and
+ * export. The middleware has already checked the permission declared for the path and method.
+ */
+import type { APIContext } from 'astro';
+import { z } from 'zod';
+import { db } from '../boot.server.ts';
+import { json, parseWith, queryObject, readFormData, readInput } from '../http/api.server.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { config } from '../config.server.ts';
+import { resourceByKey } from './resources.server.ts';
+import { csvResponse } from './csv.server.ts';
+import type { RequestScope, Resource } from './resource.server.ts';
+
+export function resourceFor(context: APIContext): Resource {
+  const resource = resourceByKey(context.params.area);
+  if (!resource) throw notFound();
+  return resource;
+}
+
+export function requestScope(context: APIContext): RequestScope {
+  return { principal: context.locals.principal!, actor: context.locals.actor };
+}
+
+export function idParam(context: APIContext): number {
+  const raw = context.params.id ?? '';
+  if (!/^\d{1,9}$/.test(raw)) throw notFound();
+  return Number(raw);
+}
+
+/** Forms come as multipart (they may carry files); integrators may send JSON. */
+async function readRecordInput(context: APIContext, schema: z.ZodObject, extra: z.ZodRawShape = {}) {
+  const type = (context.request.headers.get('content-type') ?? '').split(';')[0]!.trim();
+  const full = schema.extend(extra);
+  if (type === 'multipart/form-data' || type === 'application/x-www-form-urlencoded') {
+    let form;
+    try {
+      form = await readFormData(context.request, config().MAX_UPLOAD_BYTES + 256 * 1024);
+    } catch (e) {
+      // Name the file field, so the form can show the error beside it.
+      const field = resourceFor(context).def.images?.[0]?.field;
+      if (e instanceof HttpError && e.status === 413 && field) {
+        const message = `The file is too large: images must be PNG, JPEG or WebP, at most ${Math.round(config().MAX_UPLOAD_BYTES / 1_048_576)} MB.`;
+        throw new HttpError(413, message, { [field]: [message] });
+      }
+      throw e;
+    }
+    return parseWith(full, form);
+  }
+  return readInput(context.request, full);
+}
+
+const versionField = { version: z.coerce.number({ error: 'The form is missing its version: reload the page.' }).int().min(1) };
+const idsSchema = z.strictObject({ ids: z.array(z.coerce.number().int().positive()).min(1, 'Select at least one row.').max(1000, 'At most 1000 rows at a time.') });
+const statusSchema = idsSchema.extend({ status: z.string().min(1).max(40) });
+const exportQuery = z.object({ ids: z.string().regex(/^\d+(,\d+)*$/, 'ids must be a comma-separated list of numbers.').optional() }).passthrough();
+
+export async function listRecords(context: APIContext) {
+  const r = resourceFor(context);
+  return json(await r.list(db(), requestScope(context), r.parseListQuery(queryObject(context.url))));
+}
+
+export async function createRecord(context: APIContext) {
+  const r = resourceFor(context);
+  const input = await readRecordInput(context, r.area.schema);
+  const record = await r.create(db(), requestScope(context), input);
+  return json({ message: `${r.area.singular} created.`, data: record }, { status: 201 });
+}
+
+export async function readRecord(context: APIContext) {
+  const r = resourceFor(context);
+  return json({ data: await r.get(db(), requestScope(context), idParam(context)) });
+}
+
+export async function updateRecord(context: APIContext) {
+  const r = resourceFor(context);
+  const id = idParam(context);
+  const { version, ...input } = (await readRecordInput(context, r.area.schema, versionField)) as { version: number };
+  const record = await r.update(db(), requestScope(context), id, version, input as never);
+  return json({ message: `${r.area.singular} saved.`, data: record });
+}
+
+export async function deleteRecord(context: APIContext) {
+  const r = resourceFor(context);
+  await r.remove(db(), requestScope(context), [idParam(context)]);
+  return json({ message: `${r.area.singular} deleted.` });
+}
+
+export async function bulkDelete(context: APIContext) {
+  const r = resourceFor(context);
+  const { ids } = await readInput(context.request, idsSchema);
+  const count = await r.remove(db(), requestScope(context), ids);
+  return json({ message: `${count} ${count === 1 ? r.area.singular.toLowerCase() : r.area.label.toLowerCase()} deleted.`, data: { deleted: count } });
+}
+
+export async function bulkStatus(context: APIContext) {
+  const r = resourceFor(context);
+  const { ids, status } = await readInput(context.request, statusSchema);
+  const count = await r.setStatus(db(), requestScope(context), ids, status);
+  return json({ message: `${count} ${count === 1 ? r.area.singular.toLowerCase() : r.area.label.toLowerCase()} updated.`, data: { updated: count } });
+}
+
+const optionsQuery = z.object({
+  ids: z.string().regex(/^\d{1,9}(,\d{1,9}){0,99}$/, 'ids must be a comma-separated list of at most 100 numbers.').optional(),
+  q: z.string().optional(),
+  filters: z.string().optional(),
+});
+
+/** GET /api/<area>/options?q=&filters=&ids=: `{ data: [{ value, label }] }` for pickers in other areas' forms and filters. */
+export async function listOptions(context: APIContext) {
+  const r = resourceFor(context);
+  const { ids, q, filters } = parseWith(optionsQuery.strict(), queryObject(context.url));
+  const query = r.parseListQuery({ ...(q ? { q } : {}), ...(filters ? { filters } : {}), per_page: '50' });
+  return json({ data: await r.options(db(), requestScope(context), query, ids ? [...new Set(ids.split(',').map(Number))] : undefined) });
+}
+
+/** The whole filtered set, or only `ids` (the visible page), as CSV. */
+export async function exportRecords(context: APIContext) {
+  const r = resourceFor(context);
+  const raw = queryObject(context.url);
+  const { ids } = parseWith(exportQuery, raw);
+  const { ids: _ids, ...listParams } = raw;
+  const query = r.parseListQuery({ ...listParams, page: '1', per_page: '100' });
+  const rows = await r.exportRows(db(), requestScope(context), query, ids ? ids.split(',').map(Number) : undefined);
+  const columns = r.area.columns.filter((c) => c.display !== 'image').map((c) => ({ field: c.field, header: c.header }));
+  return csvResponse(`${r.area.key}-${new Date().toISOString().slice(0, 10)}.csv`, [{ field: 'id', header: 'ID' }, ...columns], rows);
+}

@@ -1,0 +1,34 @@
+/** The pages and API routes one area declaration implies, for the route registry. */
+import type { AreaDeclaration } from './area.ts';
+import type { Permission } from '../permissions/catalogue.ts';
+import type { RouteDef } from '../routes/registry.ts';
+
+const permissionFor = (area: AreaDeclaration, action: string) => ({ kind: 'permission' as const, permission: `${area.permissionArea}:${action}` as Permission });
+
+/** List, add and edit pages. */
+export function areaPageRoutes(area: AreaDeclaration): RouteDef[] {
+  const p = (action: string) => permissionFor(area, action);
+  const planned = area.pagesPlanned ? { planned: true } : {};
+  return [
+    { pattern: area.paths.list, kind: 'page', methods: ['GET'], access: p('list'), title: area.label, ...planned },
+    { pattern: area.paths.add, kind: 'page', methods: ['GET'], access: p('create'), title: `Add ${area.singular.toLowerCase()}`, ...planned },
+    { pattern: area.paths.edit, kind: 'page', methods: ['GET'], access: p('update'), title: `Edit ${area.singular.toLowerCase()}`, sample: { id: '1' }, ...planned },
+  ];
+}
+
+/** The one list contract and the CRUD, bulk and export calls, each method with its own permission. */
+export function areaApiRoutes(area: AreaDeclaration): RouteDef[] {
+  const p = (action: string) => permissionFor(area, action);
+  const api = `/api/${area.key}`;
+  return [
+    { pattern: api, kind: 'api', methods: ['GET'], access: p('list') },
+    { pattern: api, kind: 'api', methods: ['POST'], access: p('create') },
+    { pattern: `${api}/export`, kind: 'api', methods: ['GET'], access: p('list') },
+    { pattern: `${api}/options`, kind: 'api', methods: ['GET'], access: area.optionsAccess === 'auth' ? { kind: 'auth' as const } : p('list') },
+    { pattern: `${api}/bulk-delete`, kind: 'api', methods: ['POST'], access: p('delete') },
+    ...(area.statusField ? [{ pattern: `${api}/bulk-status`, kind: 'api' as const, methods: ['POST' as const], access: p('update') }] : []),
+    { pattern: `${api}/:id`, kind: 'api', methods: ['GET'], access: p('list'), sample: { id: '1' } },
+    { pattern: `${api}/:id`, kind: 'api', methods: ['PUT'], access: p('update'), sample: { id: '1' } },
+    { pattern: `${api}/:id`, kind: 'api', methods: ['DELETE'], access: p('delete'), sample: { id: '999999' } },
+  ];
+}

@@ -1,0 +1,150 @@
+/**
+ * An area's declaration: what the list shows, what the form takes, which routes and permissions it has.
+ * Shared by the server (API, registry, OpenAPI, search) and the islands (DataTable, form), so it
+ * imports nothing server-side. The server half (table, columns → SQL, rules) is `defineResource`
+ * in resource.server.ts. See docs/adding-an-area.md.
+ */
+import type { z } from 'zod';
+import type { ColumnKind } from '../list/list-query.ts';
+import type { PermissionArea } from '../permissions/catalogue.ts';
+
+export interface AreaColumn {
+  field: string;
+  header: string;
+  kind: ColumnKind;
+  sortable?: boolean;
+  filterable?: boolean;
+  /** For enum columns: the values and how to show them. */
+  options?: readonly { value: string; label: string }[];
+  /** How a cell renders; defaults by kind. */
+  display?: 'text' | 'date' | 'status' | 'image' | 'number';
+  /** Hidden on narrow screens. */
+  secondary?: boolean;
+  /**
+   * The column shows a related record's name (`state_name`) but filters on its id (`state_id`,
+   * a number column in the resource): the filter is a searchable pick-list of that area's records.
+   */
+  relation?: { area: string; field: string };
+}
+
+/** Another area's records, offered by id and label (GET /api/<area>/options). */
+export interface RelationRef {
+  /** The related area's key (`states`). */
+  area: string;
+  /**
+   * Narrows the options by another field of the same form: a city picker shows the chosen
+   * state's cities (`{ field: 'state_id', filter: 'state_id' }` sends filters.state_id = value).
+   * Changing that field clears this one.
+   */
+  dependsOn?: { field: string; filter: string };
+  /** Offers "None" (the schema must accept an empty value). */
+  optional?: boolean;
+  /** The edited record's property holding the chosen record's label (`state_name`); without it the picker asks the server. */
+  labelFrom?: string;
+}
+
+/**
+ * One form field, declared once: the form kit renders it, labels it, validates the whole form
+ * with the area's zod schema and puts the server's 422 errors beside it.
+ */
+export interface AreaField {
+  /** The schema key and the multipart field name. */
+  name: string;
+  label: string;
+  input: 'text' | 'textarea' | 'select' | 'image' | 'slug' | 'relation' | 'secret';
+  /** select: the choices. */
+  options?: readonly { value: string; label: string }[];
+  /** text: the browser's input type (keyboard on phones, autofill). */
+  inputType?: 'email' | 'tel' | 'number' | 'url';
+  /** Starts a titled group of fields (a heading across the form). */
+  section?: string;
+  /** Shown only while another field has this value (e.g. SMTP settings when the provider is SMTP). */
+  showWhen?: { field: string; equals: string };
+  /**
+   * secret: write-only. Never filled in; the record's `<name>_set` says whether one is saved.
+   * Left blank, the saved value is kept; "Remove" sends `<name>_remove`.
+   */
+  /** relation: the area whose records it picks from. */
+  relation?: RelationRef;
+  /** slug: the field it is derived from until the person edits it. */
+  from?: string;
+  /** image: the record property holding the current image's URL (its preview). */
+  previewField?: string;
+  hint?: string;
+  placeholder?: string;
+  /** Shown with an asterisk; the schema decides what is really required. */
+  required?: boolean;
+  /** Takes the full width of the form grid. */
+  wide?: boolean;
+}
+
+/**
+ * What the DataTable needs from an area: serializable, so an Astro page can hand it to an
+ * island without shipping the area's zod schema (see list-view.ts). Read-only lists
+ * (the activity log) are this without the form half.
+ */
+export interface AreaListDeclaration {
+  key: string;
+  permissionArea: PermissionArea;
+  label: string;
+  singular: string;
+  paths: { list: string; add?: string; edit?: string };
+  columns: AreaColumn[];
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+  titleField: string;
+  statusField?: { field: string; options: readonly { value: string; label: string }[] };
+  searchPlaceholder?: string;
+}
+
+export interface AreaDeclaration<S extends z.ZodObject = z.ZodObject> {
+  /** The API path segment: GET /api/<key>. */
+  key: string;
+  /** Where its permissions come from: `<permissionArea>:list|create|update|delete`. */
+  permissionArea: PermissionArea;
+  label: string;
+  singular: string;
+  /** Page routes (spec §2). `edit` has `:id`. */
+  paths: { list: string; add: string; edit: string };
+  /** The form's fields: one schema for the island and the API. */
+  schema: S;
+  columns: AreaColumn[];
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+  /** The record's human name in confirmations, toasts and search (`name`, `title`…). */
+  titleField: string;
+  /** Bulk status change: the field and its values (omit when the area has none). */
+  statusField?: { field: string; options: readonly { value: string; label: string }[] };
+  searchPlaceholder?: string;
+  /** The add/edit form, in display order. */
+  fields?: AreaField[];
+  /**
+   * Who may read this area's options (id and label, for pickers in other areas' forms): by
+   * default the area's list permission; `auth` lets any signed-in user read them (reference data
+   * such as states, which a vendor picks in a warehouse address without managing states).
+   */
+  optionsAccess?: 'auth';
+  /** The API is built but the pages are not yet: the registry declares them planned (an honest 501). */
+  pagesPlanned?: boolean;
+}
+
+/**
+ * A form that is not an area's add/edit page (one record for the whole store, such as global
+ * settings): the same form kit, sent to `submit` and staying on the page after saving.
+ */
+export interface FormDeclaration {
+  key: string;
+  label: string;
+  singular: string;
+  titleField: string;
+  schema: z.ZodObject;
+  fields: AreaField[];
+  /** Where Cancel goes (and, for an area, where a saved form returns). */
+  paths: { list: string };
+  submit?: { url: string; method: 'PUT' | 'POST' };
+}
+
+export function defineArea<S extends z.ZodObject>(area: AreaDeclaration<S>): AreaDeclaration<S> {
+  return area;
+}
+
+export const editPath = (area: Pick<AreaDeclaration, 'paths'> | AreaListDeclaration, id: number | string) =>
+  (area.paths.edit ?? '').replace(':id', String(id));

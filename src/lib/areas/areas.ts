@@ -1,0 +1,28 @@
+/**
+ * Every area built on the declaration pattern. Adding an area = adding it here (and its resource
+ * in resources.server.ts): the route registry, the menu's pages, the global search, the OpenAPI
+ * document and the route × permission matrix test all read this list.
+ */
+import type { z } from 'zod';
+import type { AreaDeclaration, FormDeclaration } from './area.ts';
+import { globalSettingsForm } from '../../features/global-settings/global-settings.form.ts';
+import { brandArea } from '../../features/brands/brand.area.ts';
+import { stateArea } from '../../features/geography/state.area.ts';
+import { cityArea } from '../../features/geography/city.area.ts';
+import { pincodeArea } from '../../features/geography/pincode.area.ts';
+
+export const AREAS: AreaDeclaration[] = [brandArea, stateArea, cityArea, pincodeArea];
+
+export function areaByKey(key: string): AreaDeclaration | undefined {
+  return AREAS.find((a) => a.key === key);
+}
+
+/** Forms of their own page, not an area's add/edit (one record for the whole store). */
+export const FORMS: FormDeclaration[] = [globalSettingsForm];
+
+/** The zod schema the form kit validates with, loaded lazily by the form island. */
+export function formSchema(key: string): z.ZodObject {
+  const form = areaByKey(key) ?? FORMS.find((f) => f.key === key);
+  if (!form) throw new Error(`No form "${key}"`);
+  return form.schema;
+}

@@ -1,0 +1,42 @@
+/**
+ * The serializable part of an area that the DataTable island needs. Astro pages pass it as a
+ * prop, so the list page ships no zod and no form declaration (the /brands/listing JS budget).
+ */
+import type { AreaDeclaration, AreaListDeclaration } from './area.ts';
+
+export interface AreaListView extends AreaListDeclaration {
+  /** GET /api/<key>/export exists (every declared CRUD area; not read-only lists). */
+  exportable: boolean;
+}
+
+export function listView(area: AreaDeclaration | AreaListDeclaration): AreaListView {
+  const crud = 'schema' in area;
+  return {
+    key: area.key,
+    permissionArea: area.permissionArea,
+    label: area.label,
+    singular: area.singular,
+    paths: { ...area.paths },
+    columns: area.columns.map((c) => ({ ...c })),
+    defaultSort: { ...area.defaultSort },
+    titleField: area.titleField,
+    ...(area.statusField ? { statusField: area.statusField } : {}),
+    ...(area.searchPlaceholder ? { searchPlaceholder: area.searchPlaceholder } : {}),
+    exportable: crud,
+  };
+}
+
+/** What the signed-in user may do in the area: the table hides what they can't (the server refuses anyway). */
+export interface AreaAbilities {
+  create: boolean;
+  update: boolean;
+  delete: boolean;
+}
+
+export function areaAbilities(area: Pick<AreaListDeclaration, 'permissionArea' | 'paths'>, can: (permission: string) => boolean): AreaAbilities {
+  return {
+    create: Boolean(area.paths.add) && can(`${area.permissionArea}:create`),
+    update: can(`${area.permissionArea}:update`),
+    delete: can(`${area.permissionArea}:delete`),
+  };
+}

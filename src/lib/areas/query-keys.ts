@@ -1,0 +1,19 @@
+/**
+ * TanStack Query keys of an area, from one factory so every island agrees on them:
+ * mutations invalidate `lists()` and every page of every filter refetches.
+ *   queryKeys('brands').list(params) → ['brands', 'list', params]
+ */
+import type { ListQuery } from '../list/list-query.ts';
+
+export function queryKeys(area: string) {
+  return {
+    all: [area] as const,
+    lists: () => [area, 'list'] as const,
+    list: (params: ListParams) => [area, 'list', params] as const,
+    details: () => [area, 'detail'] as const,
+    detail: (id: number | string) => [area, 'detail', String(id)] as const,
+  };
+}
+
+/** A list query without the keyset cursor: what the table's URL holds. */
+export type ListParams = Omit<ListQuery, 'cursor'>;

@@ -1,0 +1,69 @@
+/**
+ * A list that is only read (the activity log): the same list contract, allowlist, 422s and
+ * keyset cursor as an area's resource, over a query that may join other tables. The declaration
+ * says which table, which joins, which columns; nothing here can write.
+ */
+import { and, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client.server.ts';
+import { parseWith } from '../http/api.server.ts';
+import { listQuerySchema, type ListQuery, type ListResult } from '../list/list-query.ts';
+import { countRows, encodeCursor, keysetWhere, listMeta, listOrder, listWhere, type ListColumns } from '../list/list-sql.server.ts';
+import type { AreaListDeclaration } from './area.ts';
+import type { ApiRecord, RequestScope } from './resource.server.ts';
+
+/** What a list page and a list endpoint need: CRUD resources and read-only lists both are one. */
+export interface ListSource {
+  parseListQuery(raw: Record<string, string>): ListQuery;
+  list(db: DbOrTx, s: RequestScope, query: ListQuery): Promise<ListResult<ApiRecord>>;
+}
+
+export interface ReadOnlyListDefinition<Row extends Record<string, unknown>> {
+  area: AreaListDeclaration;
+  table: PgTable & { id: PgColumn };
+  /** The table's SQL name, for the planner's row estimate. */
+  tableName: string;
+  /** The selected values, joined columns included. */
+  selection: Record<string, AnyColumn | SQL.Aliased>;
+  /**
+   * Adds the joins to `select(...).from(table)`. Typed loosely on purpose: Drizzle's join
+   * builder types don't survive being passed around generically.
+   */
+  joins?: (query: any) => any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Filter/sort allowlist: API field → column (joined columns allowed) and kind. */
+  columns: ListColumns;
+  searchColumns: (AnyColumn | SQL)[];
+  serialize: (row: Row) => ApiRecord;
+  /** Rows the requester may see (e.g. a vendor's own). */
+  scope?: (s: RequestScope) => SQL | undefined;
+}
+
+export function defineReadOnlyList<Row extends Record<string, unknown>>(def: ReadOnlyListDefinition<Row>): ListSource & { def: ReadOnlyListDefinition<Row> } {
+  const spec = { columns: def.columns, searchColumns: def.searchColumns, idColumn: def.table.id, defaultSort: def.area.defaultSort };
+  const from = (db: DbOrTx, fields: Record<string, unknown>) => {
+    const q = db.select(fields as never).from(def.table);
+    return (def.joins ? def.joins(q) : q) as typeof q;
+  };
+  return {
+    def,
+    parseListQuery: (raw) => parseWith(listQuerySchema, raw) as ListQuery,
+    async list(db, s, query) {
+      const order = listOrder(spec, query);
+      const where = listWhere(spec, query, [def.scope?.(s)]);
+      const pageWhere = query.cursor ? and(where, keysetWhere(spec, order, query.cursor)) : where;
+      const rows = (await from(db, def.selection)
+        .where(pageWhere)
+        .orderBy(...order.by)
+        .limit(query.per_page + 1)
+        .offset(query.cursor ? 0 : (query.page - 1) * query.per_page)) as unknown as Row[];
+      const page = rows.slice(0, query.per_page).map(def.serialize);
+      const last = page.at(-1);
+      const next = rows.length > query.per_page && last ? encodeCursor({ v: order.field ? (last[order.field] ?? null) : null, id: last.id }) : null;
+      // Joins never change the row count (left joins to one row), so the unfiltered count can use the estimate.
+      const total = where
+        ? { total: Number(((await from(db, { n: sql<number>`count(*)::int` }).where(where)) as unknown as { n: number }[])[0]?.n ?? 0), estimate: false }
+        : await countRows(db, def.table, def.tableName, undefined);
+      return { data: page, meta: listMeta(query, total, next) };
+    },
+  };
+}

@@ -1,0 +1,355 @@
+/**
+ * The server half of an area: one declaration turns into list, get, create, update (optimistic
+ * locking), delete (with in-use guards), bulk actions and CSV export — every change with its
+ * activity-log entry in the same transaction. Areas add only what is specific to them.
+ */
+import { and, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Db, DbOrTx, Tx } from '../db/client.server.ts';
+import type { Principal } from '../auth/principal.server.ts';
+import { logActivity, type Actor } from '../activity/activity.server.ts';
+import { conflict, invalid, notFound } from '../http/errors.ts';
+import { parseWith } from '../http/api.server.ts';
+import { listQuerySchema, type ListQuery, type ListResult } from '../list/list-query.ts';
+import { countRows, encodeCursor, keysetWhere, listMeta, listOrder, listWhere, type ListColumns } from '../list/list-sql.server.ts';
+import { vendorScope } from '../permissions/scope.server.ts';
+import { readImageUpload, uploads } from '../uploads/storage.server.ts';
+import type { AreaDeclaration } from './area.ts';
+
+export type Row = Record<string, unknown> & { id: number; version: number };
+export type ApiRecord = Record<string, unknown> & { id: number };
+
+export interface RequestScope {
+  principal: Principal;
+  actor: Actor;
+}
+
+export interface UniqueRule {
+  /** The form field that gets the error. */
+  field: string;
+  /** The SQL expression compared (e.g. lower(name)). */
+  expression: (table: PgTable) => SQL | AnyColumn;
+  value: (values: Record<string, unknown>) => unknown;
+  message: string;
+}
+
+export interface ImageField {
+  /** The form field carrying the file (`logo`). */
+  field: string;
+  /** The row property storing the upload key (`logoPath`). */
+  column: string;
+}
+
+export interface ResourceDefinition<S extends z.ZodObject> {
+  area: AreaDeclaration<S>;
+  table: PgTable & { id: PgColumn; version: PgColumn; updatedAt: PgColumn };
+  /** The table's SQL name, for the planner's row estimate. */
+  tableName: string;
+  /** Filter/sort allowlist: API field → column and kind. */
+  columns: ListColumns;
+  searchColumns: (AnyColumn | SQL)[];
+  /** Row (camelCase) → API record (snake_case). */
+  serialize: (row: Row) => ApiRecord;
+  /** Parsed form input → row values. `existing` is set on update. */
+  toValues: (input: z.infer<S>, existing?: Row) => Record<string, unknown>;
+  unique?: UniqueRule[];
+  images?: ImageField[];
+  /** Why a record can't be deleted (still used elsewhere), or undefined. */
+  deleteBlocker?: (db: DbOrTx, ids: number[]) => Promise<Map<number, string>>;
+  /** Vendor-owned areas: the vendor column. */
+  ownerColumn?: PgColumn;
+  /** Values computed in SQL and read like columns (counts of related rows, a joined table's column…). */
+  computed?: Record<string, SQL | AnyColumn>;
+  /**
+   * Parents joined for the columns lists show, sort and filter on (a city's state name): each row
+   * has exactly one (a NOT NULL foreign key to a primary key). A join lets the database use the
+   * parent's indexes, where a correlated subquery runs once per row.
+   */
+  joins?: { table: PgTable; on: SQL }[];
+  /**
+   * Checks and values that need the database, after toValues: a referenced record exists, a value
+   * derived from it (a pincode's state from its city). Throw invalid() to answer 422.
+   */
+  resolve?: (db: DbOrTx, values: Record<string, unknown>, existing?: Row) => Promise<Record<string, unknown>>;
+  /** How a record reads in other areas' pickers; defaults to its title field. */
+  optionLabel?: (record: ApiRecord) => string;
+}
+
+/** One choice in a picker: GET /api/<area>/options. */
+export interface RelationOption {
+  value: number;
+  label: string;
+  /** The record's status is not the first (active) one: still choosable, shown as such. */
+  inactive?: boolean;
+}
+
+export const OPTIONS_LIMIT = 50;
+
+const PG_UNIQUE_VIOLATION = '23505';
+const PG_FOREIGN_KEY_VIOLATION = '23503';
+
+function hasPgCode(e: unknown, code: string): boolean {
+  for (let err = e as { code?: string; cause?: unknown } | undefined, i = 0; err && i < 4; err = err.cause as typeof err, i++) {
+    if (err.code === code) return true;
+  }
+  return false;
+}
+const isUniqueViolation = (e: unknown) => hasPgCode(e, PG_UNIQUE_VIOLATION);
+/** A referenced record deleted meanwhile, or one added to a record being deleted: a race the pre-checks can't close. */
+const isForeignKeyViolation = (e: unknown) => hasPgCode(e, PG_FOREIGN_KEY_VIOLATION);
+
+export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>) {
+  const { table, area } = def;
+  const spec = { columns: def.columns, searchColumns: def.searchColumns, idColumn: table.id, defaultSort: area.defaultSort };
+  const selection = { ...getTableColumns(table as PgTable), ...(def.computed ?? {}) };
+  const scope = (s: RequestScope) => (def.ownerColumn ? vendorScope(s.principal, def.ownerColumn) : undefined);
+  /**
+   * `select fields from table` with the area's joins. Inner joins let a sort on a parent's column
+   * walk the parent's index; counts use left joins, which the database drops when the filter
+   * doesn't name the parent (same rows: every row has its parent).
+   */
+  const from = (db: DbOrTx, fields: Record<string, unknown>, join: 'innerJoin' | 'leftJoin' = 'innerJoin') => {
+    let q = db.select(fields as never).from(table as PgTable);
+    for (const j of def.joins ?? []) q = (q as unknown as Record<typeof join, (t: PgTable, on: SQL) => typeof q>)[join](j.table, j.on);
+    return q;
+  };
+
+  async function findRow(db: DbOrTx, s: RequestScope, id: number): Promise<Row | undefined> {
+    const [row] = await from(db, selection).where(and(eq(table.id, id), scope(s))).limit(1);
+    return row as Row | undefined;
+  }
+
+  async function checkUnique(db: DbOrTx, values: Record<string, unknown>, exceptId?: number) {
+    const errors: Record<string, string[]> = {};
+    for (const rule of def.unique ?? []) {
+      const value = rule.value(values);
+      if (value === undefined || value === null || value === '') continue;
+      const [hit] = await db
+        .select({ id: table.id })
+        .from(table as PgTable)
+        .where(and(sql`${rule.expression(table)} = ${value}`, exceptId ? sql`${table.id} <> ${exceptId}` : undefined))
+        .limit(1);
+      if (hit) errors[rule.field] = [rule.message];
+    }
+    if (Object.keys(errors).length) throw invalid(errors);
+  }
+
+  /** Stores new images first; returns the row values to set and a cleanup for failures. */
+  async function storeImages(input: Record<string, unknown>, existing?: Row) {
+    const set: Record<string, unknown> = {};
+    const added: string[] = [];
+    const replaced: string[] = [];
+    for (const img of def.images ?? []) {
+      const upload = await readImageUpload(img.field, input[img.field]);
+      const old = existing?.[img.column] as string | null | undefined;
+      if (upload) {
+        const stored = await uploads().put(upload.bytes, upload.type.ext, upload.type.mime);
+        added.push(stored.key);
+        set[img.column] = stored.key;
+        if (old) replaced.push(old);
+      } else if (input[`${img.field}_remove`] === true || input[`${img.field}_remove`] === 'true') {
+        set[img.column] = null;
+        if (old) replaced.push(old);
+      }
+    }
+    return {
+      set,
+      rollback: () => Promise.all(added.map((k) => uploads().delete(k))),
+      commit: () => Promise.all(replaced.map((k) => uploads().delete(k))),
+    };
+  }
+
+  async function write<T>(db: Db, fn: (tx: Tx) => Promise<T>, rollback: () => Promise<unknown>): Promise<T> {
+    try {
+      return await db.transaction(fn);
+    } catch (e) {
+      await rollback();
+      if (isUniqueViolation(e)) {
+        // Lost a race with another save: answer like the pre-check would have.
+        const field = def.unique?.[0]?.field ?? 'id';
+        throw invalid({ [field]: [def.unique?.[0]?.message ?? 'This value is already used.'] });
+      }
+      if (isForeignKeyViolation(e)) throw conflict('A record this one refers to was changed or deleted meanwhile. Reload and try again.');
+      throw e;
+    }
+  }
+
+  return {
+    def,
+    area,
+    spec,
+
+    parseListQuery(raw: Record<string, string>): ListQuery {
+      return parseWith(listQuerySchema, raw) as ListQuery;
+    },
+
+    async list(db: DbOrTx, s: RequestScope, query: ListQuery): Promise<ListResult<ApiRecord>> {
+      const order = listOrder(spec, query);
+      const where = listWhere(spec, query, [scope(s)]);
+      const pageWhere = query.cursor ? and(where, keysetWhere(spec, order, query.cursor)) : where;
+      const rows = (await from(db, selection)
+        .where(pageWhere)
+        .orderBy(...order.by)
+        .limit(query.per_page + 1)
+        .offset(query.cursor ? 0 : (query.page - 1) * query.per_page)) as Row[];
+      const hasMore = rows.length > query.per_page;
+      const page = rows.slice(0, query.per_page);
+      const last = page.at(-1);
+      const sortProp = order.field ? Object.keys(def.columns).includes(order.field) : false;
+      const nextCursor =
+        hasMore && last ? encodeCursor({ v: sortProp ? serializeValue(def.serialize(last)[order.field]) : null, id: last.id }) : null;
+      // Each row has exactly one of each parent, so joins never change the count: unfiltered, the estimate path still applies.
+      const total =
+        def.joins && where
+          ? { total: Number(((await from(db, { n: sql<number>`count(*)::int` }, 'leftJoin').where(where)) as unknown as { n: number }[])[0]?.n ?? 0), estimate: false }
+          : await countRows(db, table as PgTable, def.tableName, where);
+      return { data: page.map(def.serialize), meta: listMeta(query, total, nextCursor) };
+    },
+
+    async get(db: DbOrTx, s: RequestScope, id: number): Promise<ApiRecord> {
+      const row = await findRow(db, s, id);
+      if (!row) throw notFound(`${area.singular} not found.`);
+      return def.serialize(row);
+    },
+
+    async create(db: Db, s: RequestScope, input: z.infer<S>): Promise<ApiRecord> {
+      let values = def.toValues(input);
+      if (def.resolve) values = await def.resolve(db, values);
+      await checkUnique(db, values);
+      const images = await storeImages(input as Record<string, unknown>);
+      const created = await write(
+        db,
+        async (tx) => {
+          const [row] = (await tx.insert(table as PgTable).values({ ...values, ...images.set } as never).returning()) as Row[];
+          await logActivity(tx, s.actor, { area: area.key, action: 'create', recordId: row!.id, after: row });
+          return row!;
+        },
+        images.rollback,
+      );
+      // Read back through the selection: computed and joined values (counts, a parent's name) included.
+      return def.serialize((await findRow(db, s, created.id)) ?? created);
+    },
+
+    /** `version` is the one the form was loaded with; a newer one in the database means 409. */
+    async update(db: Db, s: RequestScope, id: number, version: number, input: z.infer<S>): Promise<ApiRecord> {
+      const existing = await findRow(db, s, id);
+      if (!existing) throw notFound(`${area.singular} not found.`);
+      if (existing.version !== version) throw staleVersion(area.singular);
+      let values = def.toValues(input, existing);
+      if (def.resolve) values = await def.resolve(db, values, existing);
+      await checkUnique(db, values, id);
+      const images = await storeImages(input as Record<string, unknown>, existing);
+      const updated = await write(
+        db,
+        async (tx) => {
+          // The version in the WHERE makes the check and the write one step: no update is silently lost.
+          const rows = (await tx
+            .update(table as PgTable)
+            .set({ ...values, ...images.set, updatedAt: new Date(), version: sql`${table.version} + 1` } as never)
+            .where(and(eq(table.id, id), eq(table.version, version), scope(s)))
+            .returning()) as Row[];
+          if (rows.length === 0) throw staleVersion(area.singular);
+          await logActivity(tx, s.actor, { area: area.key, action: 'update', recordId: id, before: existing, after: rows[0] });
+          return rows[0]!;
+        },
+        images.rollback,
+      );
+      await images.commit();
+      return def.serialize((await findRow(db, s, id)) ?? updated);
+    },
+
+    async remove(db: Db, s: RequestScope, ids: number[]): Promise<number> {
+      const unique = [...new Set(ids)];
+      const rows = (await db.select().from(table as PgTable).where(and(inArray(table.id, unique), scope(s)))) as Row[];
+      if (rows.length !== unique.length) throw notFound(unique.length === 1 ? `${area.singular} not found.` : `Some of the selected ${area.label.toLowerCase()} no longer exist. Reload and try again.`);
+      const blocked = (await def.deleteBlocker?.(db, unique)) ?? new Map<number, string>();
+      if (blocked.size) {
+        const title = (r: Row) => String(r[area.titleField] ?? r.id);
+        const errors = Object.fromEntries(rows.filter((r) => blocked.has(r.id)).map((r) => [String(r.id), [`${title(r)}: ${blocked.get(r.id)}`]]));
+        throw conflict(
+          unique.length === 1
+            ? `${area.singular} "${title(rows[0]!)}" can't be deleted: ${blocked.get(rows[0]!.id)}`
+            : `${blocked.size} of the selected ${area.label.toLowerCase()} can't be deleted because they are still used. Nothing was deleted.`,
+          errors,
+        );
+      }
+      await db
+        .transaction(async (tx) => {
+          await tx.delete(table as PgTable).where(and(inArray(table.id, unique), scope(s)));
+          for (const row of rows) await logActivity(tx, s.actor, { area: area.key, action: 'delete', recordId: row.id, before: row });
+        })
+        .catch((e: unknown) => {
+          if (isForeignKeyViolation(e)) throw conflict(`Something was added to the selected ${area.label.toLowerCase()} meanwhile. Reload and try again.`);
+          throw e;
+        });
+      await Promise.all(rows.flatMap((r) => (def.images ?? []).map((img) => r[img.column] as string | null)).filter(Boolean).map((k) => uploads().delete(k!)));
+      return rows.length;
+    },
+
+    async setStatus(db: Db, s: RequestScope, ids: number[], status: string): Promise<number> {
+      const statusField = area.statusField;
+      if (!statusField) throw invalid({ action: ['This area has no status.'] });
+      if (!statusField.options.some((o) => o.value === status)) throw invalid({ status: [`Choose one of ${statusField.options.map((o) => o.value).join(', ')}.`] });
+      // The API field (`is_serviceable`) names a list column; the row property is that column's key.
+      const listColumn = def.columns[statusField.field]?.column;
+      const column = Object.entries(getTableColumns(table as PgTable)).find(([, c]) => c === listColumn)?.[0] ?? statusField.field;
+      // A yes/no "status" (a pincode's serviceability) comes as "true"/"false".
+      const value: unknown = def.columns[statusField.field]?.kind === 'boolean' ? status === 'true' : status;
+      return db.transaction(async (tx) => {
+        const before = (await tx.select().from(table as PgTable).where(and(inArray(table.id, ids), scope(s)))) as Row[];
+        if (before.length !== new Set(ids).size) throw notFound(`Some of the selected ${area.label.toLowerCase()} no longer exist. Reload and try again.`);
+        const changed = before.filter((r) => r[column] !== value);
+        if (!changed.length) return 0;
+        const after = (await tx
+          .update(table as PgTable)
+          .set({ [column]: value, updatedAt: new Date(), version: sql`${table.version} + 1` } as never)
+          .where(inArray(table.id, changed.map((r) => r.id)))
+          .returning()) as Row[];
+        for (const row of after) {
+          await logActivity(tx, s.actor, { area: area.key, action: 'update', recordId: row.id, before: changed.find((r) => r.id === row.id), after: row });
+        }
+        return after.length;
+      });
+    },
+
+    /**
+     * Choices for a picker: records matching `q` (the list's search) and the filters, sorted by
+     * the default sort, at most OPTIONS_LIMIT; or exactly `ids` (to label values already chosen).
+     * Vendor scoping applies as for the list.
+     */
+    async options(db: DbOrTx, s: RequestScope, query: ListQuery, ids?: number[]): Promise<RelationOption[]> {
+      const order = listOrder(spec, query);
+      const where = listWhere(spec, query, [scope(s), ids ? inArray(table.id, ids) : undefined]);
+      const rows = (await from(db, selection).where(where).orderBy(...order.by).limit(ids ? ids.length : OPTIONS_LIMIT)) as Row[];
+      const active = area.statusField?.options[0]?.value;
+      return rows.map((row) => {
+        const record = def.serialize(row);
+        const label = def.optionLabel ? def.optionLabel(record) : String(record[area.titleField] ?? record.id);
+        const status = area.statusField ? record[area.statusField.field] : undefined;
+        return status !== undefined && String(status) !== active ? { value: row.id, label, inactive: true } : { value: row.id, label };
+      });
+    },
+
+    /** Every row of the filtered set (or the given ids), for CSV export; capped to keep memory bounded. */
+    async exportRows(db: DbOrTx, s: RequestScope, query: ListQuery, ids?: number[], cap = 100_000): Promise<ApiRecord[]> {
+      const order = listOrder(spec, query);
+      const where = listWhere(spec, query, [scope(s), ids ? inArray(table.id, ids) : undefined]);
+      const rows = (await from(db, selection).where(where).orderBy(...order.by).limit(cap)) as Row[];
+      return rows.map(def.serialize);
+    },
+  };
+}
+
+export type Resource = ReturnType<typeof defineResource>;
+
+function staleVersion(singular: string) {
+  return conflict(`This ${singular.toLowerCase()} was changed by someone else after you opened it. Reload to see their changes; what you typed is kept until you do.`);
+}
+
+function serializeValue(v: unknown): unknown {
+  return v instanceof Date ? v.toISOString() : v;
+}
+
+/** Kept here for the areas' server code; the one implementation is shared with the form kit. */
+export { slugify } from '../text/slug.ts';

@@ -1,0 +1,17 @@
+/** The server half of every area in areas.ts, by key (a unit test checks the two lists agree). */
+import type { Resource } from './resource.server.ts';
+import { brandResource } from '../../features/brands/brand.resource.server.ts';
+import { stateResource } from '../../features/geography/state.resource.server.ts';
+import { cityResource } from '../../features/geography/city.resource.server.ts';
+import { pincodeResource } from '../../features/geography/pincode.resource.server.ts';
+
+export const RESOURCES: Record<string, Resource> = {
+  brands: brandResource as unknown as Resource,
+  states: stateResource as unknown as Resource,
+  cities: cityResource as unknown as Resource,
+  pincodes: pincodeResource as unknown as Resource,
+};
+
+export function resourceByKey(key: string | undefined): Resource | undefined {
+  return key && Object.hasOwn(RESOURCES, key) ? RESOURCES[key] : undefined;
+}

@@ -1,0 +1,75 @@
+/**
+ * Server-side sessions, stored in the database (so any number of app servers share them).
+ * The cookie holds a random token; the table holds its SHA-256.
+ * Idle timeout: SESSION_IDLE_MINUTES since the last request. Absolute: SESSION_MAX_HOURS since sign-in.
+ */
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.server.ts';
+import { sessions } from '../db/schema.ts';
+import { config } from '../config.server.ts';
+import { randomToken, sha256 } from '../security/tokens.server.ts';
+
+export const SESSION_COOKIE = 'bo_session';
+/** lastSeenAt is written at most this often, to keep reads cheap. */
+const TOUCH_EVERY_MS = 60_000;
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function createSession(
+  db: DbOrTx,
+  userId: number,
+  meta: { ip?: string | null; userAgent?: string | null },
+): Promise<{ token: string; session: SessionRow }> {
+  const token = randomToken(32);
+  const now = new Date();
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      id: sha256(token),
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + config().SESSION_MAX_HOURS * 3_600_000),
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 512) ?? null,
+    })
+    .returning();
+  return { token, session: session! };
+}
+
+/** The live session for a cookie token, or null when unknown, idle too long or past its absolute expiry. */
+export async function findSession(db: DbOrTx, token: string): Promise<SessionRow | null> {
+  if (!token || token.length > 100) return null;
+  const id = sha256(token);
+  const [session] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  if (!session) return null;
+  const now = Date.now();
+  const idleLimit = config().SESSION_IDLE_MINUTES * 60_000;
+  if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + idleLimit <= now) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+  }
+  return session;
+}
+
+export async function destroySession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function destroyOtherSessions(db: DbOrTx, userId: number, keepSessionId: string | null): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`) : eq(sessions.userId, userId));
+}
+
+export async function purgeExpiredSessions(db: DbOrTx): Promise<void> {
+  const idleCutoff = new Date(Date.now() - config().SESSION_IDLE_MINUTES * 60_000);
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, new Date()), lt(sessions.lastSeenAt, idleCutoff)));
+}
+
+export function sessionCookieOptions(secure: boolean, maxAgeSeconds?: number) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure, ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}) };
+}

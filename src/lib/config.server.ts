@@ -1,0 +1,91 @@
+/**
+ * Configuration comes from the environment only, and is checked once at start.
+ * A bad value stops the process with a message that names the variable.
+ */
+import { z } from 'zod';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const positiveInt = z.coerce.number().int().positive();
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: z.url().optional(),
+  DEMO_DATA: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Sessions end after this much inactivity… */
+  SESSION_IDLE_MINUTES: positiveInt.default(120),
+  /** …and after this long, whatever the activity. */
+  SESSION_MAX_HOURS: positiveInt.default(12),
+  LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: positiveInt.default(5),
+  LOGIN_MAX_ATTEMPTS_PER_IP: positiveInt.default(30),
+  LOGIN_WINDOW_SECONDS: positiveInt.default(900),
+  /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
+  TRUST_PROXY: bool.default(false),
+  MAX_BODY_BYTES: positiveInt.default(1_048_576),
+  MAX_UPLOAD_BYTES: positiveInt.default(2_097_152),
+  MAIL_FROM: z.string().default('Marketplace Back-office <no-reply@localhost>'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+});
+
+export type AppConfig = z.infer<typeof envSchema> & {
+  dataDir: string;
+  sessionSecret: string;
+  driver: 'pglite' | 'postgres';
+  demoData: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses an environment; throws ConfigError naming each bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Omit<AppConfig, 'sessionSecret'> {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = result.data;
+  const driver = c.DATABASE_URL ? 'postgres' : 'pglite';
+  // Embedded databases are seeded by default; a real PostgreSQL only when asked.
+  const demoData = c.DEMO_DATA ?? driver === 'pglite';
+  return { ...c, dataDir: resolve(c.DATA_DIR), driver, demoData };
+}
+
+/** The secret is generated once and kept in DATA_DIR when not given, so restarts keep sessions valid. */
+function loadOrCreateSecret(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+let cached: AppConfig | undefined;
+
+export function config(): AppConfig {
+  if (cached) return cached;
+  const base = parseConfig(process.env);
+  cached = { ...base, sessionSecret: base.SESSION_SECRET ?? loadOrCreateSecret(base.dataDir) };
+  return cached;
+}
+
+/** Tests start servers with their own environment; this lets a process re-read it. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

@@ -1,0 +1,130 @@
+/**
+ * Permissions and built-in roles are synced on every start; demo data is added only to an
+ * empty database, and is the same every time (fixed ids, names and dates).
+ */
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from './client.server.ts';
+import { brands, notifications, permissions, products, rolePermissions, roles, settings, userRoles, users, vendors } from './schema.ts';
+import { ALL_PERMISSIONS, BUILT_IN_ROLES } from '../permissions/catalogue.ts';
+import { hashPassword } from '../auth/password.server.ts';
+import { importGeography } from '../../features/geography/geo-import.server.ts';
+
+export async function syncPermissions(db: DbOrTx): Promise<void> {
+  await db
+    .insert(permissions)
+    .values(ALL_PERMISSIONS.map((name) => ({ name, area: name.split(':')[0]!, action: name.split(':')[1]! })))
+    .onConflictDoNothing({ target: permissions.name });
+  for (const [name, def] of Object.entries(BUILT_IN_ROLES)) {
+    const [existing] = await db.select().from(roles).where(eq(roles.name, name)).limit(1);
+    const role = existing ?? (await db.insert(roles).values({ name, description: def.description }).returning())[0]!;
+    // Super Admin always holds every permission, including ones added by an upgrade.
+    // Other built-in roles are granted their defaults once; operators may change them after.
+    if (existing && def.permissions !== 'all') continue;
+    const names = def.permissions === 'all' ? ALL_PERMISSIONS : def.permissions;
+    const ids = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, names));
+    if (ids.length) {
+      await db
+        .insert(rolePermissions)
+        .values(ids.map((p) => ({ roleId: role.id, permissionId: p.id })))
+        .onConflictDoNothing();
+    }
+  }
+}
+
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@example.com', password: 'Admin@12345', name: 'Asha Admin', role: 'Super Admin' },
+  { email: 'vendor@example.com', password: 'Vendor@12345', name: 'Vikram Vendor', role: 'Vendor' },
+  { email: 'newvendor@example.com', password: 'Vendor@12345', name: 'Neha Newvendor', role: 'Vendor' },
+  { email: 'support@example.com', password: 'Support@12345', name: 'Sunil Support', role: 'Support' },
+] as const;
+
+const DEMO_DATE = new Date('2026-01-15T09:30:00.000Z');
+
+/** Adds the demo data when the database has no users. Returns whether it did. */
+export async function seedDemoData(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Several app servers may boot at once on PostgreSQL: one seeds, the others see the users.
+    await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
+    const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(users)) as [{ count: number }];
+    if (count > 0) return false;
+
+    const [store, newStore, otherStore] = await tx
+      .insert(vendors)
+      .values([
+        { storeName: 'Demo Fashion House', slug: 'demo-fashion-house', gstin: '29ABCDE1234F1Z5', pan: 'ABCDE1234F', phone: '+919876543210', addressLine: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001', status: 'approved', storeSetupCompletedAt: DEMO_DATE, createdAt: DEMO_DATE, updatedAt: DEMO_DATE },
+        { storeName: null, slug: null, status: 'pending', createdAt: DEMO_DATE, updatedAt: DEMO_DATE },
+        { storeName: 'Kaveri Handlooms', slug: 'kaveri-handlooms', gstin: '33PQRSX5678K1Z2', pan: 'PQRSX5678K', phone: '+919812345678', addressLine: '4 Anna Salai', city: 'Chennai', state: 'Tamil Nadu', pincode: '600002', status: 'approved', storeSetupCompletedAt: DEMO_DATE, createdAt: DEMO_DATE, updatedAt: DEMO_DATE },
+      ])
+      .returning();
+
+    const roleRows = await tx.select().from(roles);
+    const roleId = (name: string) => roleRows.find((r) => r.name === name)!.id;
+    for (const account of DEMO_ACCOUNTS) {
+      const isVendor = account.role === 'Vendor';
+      const vendorId = account.email === 'vendor@example.com' ? store!.id : account.email === 'newvendor@example.com' ? newStore!.id : null;
+      const [user] = await tx
+        .insert(users)
+        .values({
+          name: account.name,
+          email: account.email,
+          passwordHash: await hashPassword(account.password),
+          userType: isVendor ? 'vendor' : 'staff',
+          vendorId,
+          phone: account.email === 'vendor@example.com' ? '+919876543210' : null,
+          phoneVerifiedAt: account.email === 'vendor@example.com' ? DEMO_DATE : null,
+          vendorOnboardingCompletedAt: account.email === 'vendor@example.com' ? DEMO_DATE : null,
+          createdAt: DEMO_DATE,
+          updatedAt: DEMO_DATE,
+        })
+        .returning();
+      await tx.insert(userRoles).values({ userId: user!.id, roleId: roleId(account.role) });
+      if (account.role === 'Super Admin') {
+        await tx.insert(notifications).values([
+          { userId: user!.id, type: 'vendor.pending', title: 'A vendor is waiting for approval', body: 'Neha Newvendor signed up and has not finished store setup.', link: '/vendors/list', createdAt: DEMO_DATE },
+          { userId: user!.id, type: 'system.welcome', title: 'Welcome to the back-office', body: 'Demo data is loaded. See the README for the demo accounts.', link: '/dashboard', createdAt: DEMO_DATE },
+        ]);
+      }
+    }
+
+    const demoBrands = await tx
+      .insert(brands)
+      .values(
+        [
+          ['Indigo Loom', 'Hand-block printed cottons from Jaipur.'],
+          ['Saffron Thread', 'Festive silks and dupattas.'],
+          ['Kaveri Weaves', 'Kanchipuram and handloom sarees.'],
+          ['Monsoon Linen', 'Linen shirts and trousers.'],
+          ['Neel Denim', 'Selvedge denim, made in Ahmedabad.'],
+          ['Chandni Jewels', 'Silver and kundan jewellery.'],
+          ['Peepal Home', 'Cotton bed and bath linen.'],
+          ['Tulsi Naturals', 'Ayurvedic skin care.'],
+        ].map(([name, description], i) => ({
+          name: name!,
+          slug: name!.toLowerCase().replace(/\s+/g, '-'),
+          description,
+          status: i === 7 ? 'inactive' : 'active',
+          createdAt: new Date(DEMO_DATE.getTime() + i * 86_400_000),
+          updatedAt: new Date(DEMO_DATE.getTime() + i * 86_400_000),
+        })),
+      )
+      .returning();
+    const brandId = (name: string) => demoBrands.find((b) => b.name === name)!.id;
+
+    await tx.insert(products).values([
+      { vendorId: store!.id, brandId: brandId('Indigo Loom'), name: 'Cotton Kurta, Indigo', sku: 'DFH-KUR-001', price: '1299.00', createdAt: DEMO_DATE, updatedAt: DEMO_DATE },
+      { vendorId: store!.id, brandId: brandId('Monsoon Linen'), name: 'Linen Shirt, White', sku: 'DFH-SHI-002', price: '1799.00', createdAt: DEMO_DATE, updatedAt: DEMO_DATE },
+      { vendorId: store!.id, brandId: brandId('Saffron Thread'), name: 'Silk Dupatta, Maroon', sku: 'DFH-DUP-003', price: '999.00', createdAt: DEMO_DATE, updatedAt: DEMO_DATE },
+      { vendorId: otherStore!.id, brandId: brandId('Kaveri Weaves'), name: 'Kanchipuram Saree, Gold', sku: 'KVH-SAR-001', price: '8499.00', createdAt: DEMO_DATE, updatedAt: DEMO_DATE },
+      { vendorId: otherStore!.id, name: 'Handloom Towel Set', sku: 'KVH-TOW-002', price: '649.00', createdAt: DEMO_DATE, updatedAt: DEMO_DATE },
+    ]);
+
+    await tx
+      .insert(settings)
+      .values({ key: 'sms.balance', value: { balance: 1250.5, currency: 'INR' } })
+      .onConflictDoUpdate({ target: settings.key, set: { value: { balance: 1250.5, currency: 'INR' } } });
+
+    // All of India's states, cities and pincodes: the same import as `npm run geo:import`.
+    await importGeography(tx, { at: DEMO_DATE });
+    return true;
+  });
+}

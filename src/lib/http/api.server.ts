@@ -1,0 +1,157 @@
+/**
+ * The API kit: every JSON endpoint reads and answers through these helpers, so bad
+ * input always gets the one error shape (400/413/415/422) and never a 500 or a stack trace.
+ */
+import type { APIContext, APIRoute } from 'astro';
+import { z } from 'zod';
+import { HttpError, invalid, type ErrorBody } from './errors.ts';
+import { zodErrors } from './validation.ts';
+import { config } from '../config.server.ts';
+
+export function json(data: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set('content-type', 'application/json; charset=utf-8');
+  return new Response(JSON.stringify(data), { ...init, headers });
+}
+
+export function errorResponse(status: number, body: ErrorBody, headers: Record<string, string> = {}): Response {
+  return json(body, { status, headers });
+}
+
+/** Reads a request body with a hard size cap, whatever Content-Length claims. */
+export async function readBodyBytes(request: Request, limit = config().MAX_BODY_BYTES): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > limit) throw new HttpError(413, `The request body is larger than ${limit} bytes.`);
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new HttpError(413, `The request body is larger than ${limit} bytes.`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+
+function mediaType(request: Request): string {
+  return (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/**
+ * Fields whose text holds a NUL character: PostgreSQL text and jsonb can't store one, so it would
+ * fail in the database as a 500. Iterative, so deeply nested input can't overflow the stack.
+ */
+function nulCharacterErrors(value: unknown): Record<string, string[]> | undefined {
+  type Node = { value: unknown; key: string; parent?: Node };
+  const fieldOf = (node: Node, key?: string) => {
+    const parts = key === undefined ? [] : [key];
+    for (let n: Node | undefined = node; n?.parent; n = n.parent) parts.push(n.key);
+    return parts.reverse().join('.') || '_';
+  };
+  let errors: Record<string, string[]> | undefined;
+  const add = (field: string, message: string) => ((errors ??= Object.create(null) as Record<string, string[]>)[field] = [message]);
+  const stack: Node[] = [{ value, key: '' }];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const v = node.value;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) add(fieldOf(node), 'Remove the NUL character (\\u0000) from this text.');
+    } else if (v !== null && typeof v === 'object' && !(v instanceof Blob)) {
+      for (const [k, child] of Object.entries(v)) {
+        if (k.includes('\u0000')) add(fieldOf(node, k), 'Remove the NUL character (\\u0000) from this field name.');
+        else stack.push({ value: child, key: k, parent: node });
+      }
+    }
+  }
+  return errors;
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const nul = nulCharacterErrors(value);
+  if (nul) throw invalid(nul);
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalid(zodErrors(result.error));
+  return result.data;
+}
+
+/** JSON body → schema. An empty body counts as `{}`. */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  const type = mediaType(request);
+  const bytes = await readBodyBytes(request);
+  if (bytes.byteLength > 0 && type !== 'application/json') {
+    throw new HttpError(415, 'Send the body as application/json.');
+  }
+  let value: unknown = {};
+  if (bytes.byteLength > 0) {
+    try {
+      value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    } catch {
+      throw new HttpError(400, 'The request body is not valid JSON.');
+    }
+  }
+  return parseWith(schema, value);
+}
+
+/** Multipart or URL-encoded form → plain object of strings and Files. */
+export async function readFormData(request: Request, limit?: number): Promise<Record<string, FormDataEntryValue>> {
+  const type = mediaType(request);
+  if (type !== 'multipart/form-data' && type !== 'application/x-www-form-urlencoded') {
+    throw new HttpError(415, 'Send the body as multipart/form-data or application/x-www-form-urlencoded.');
+  }
+  const bytes = await readBodyBytes(request, limit);
+  let form: FormData;
+  try {
+    form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
+  } catch {
+    throw new HttpError(400, 'The form body could not be read.');
+  }
+  const out: Record<string, FormDataEntryValue> = {};
+  for (const [key, value] of form.entries()) {
+    if (key === '_token') continue; // the CSRF field of no-JavaScript forms
+    out[key] = value;
+  }
+  return out;
+}
+
+/** JSON, multipart or URL-encoded: whichever the client sent. */
+export async function readInput<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  const type = mediaType(request);
+  if (type === 'multipart/form-data' || type === 'application/x-www-form-urlencoded') {
+    return parseWith(schema, await readFormData(request));
+  }
+  return readJson(request, schema);
+}
+
+export function queryObject(url: URL): Record<string, string> {
+  return Object.fromEntries(url.searchParams.entries());
+}
+
+/** Turns any thrown error into the one error shape; unknown errors are logged, never shown. */
+export function toErrorResponse(error: unknown, context?: Pick<APIContext, 'locals'>): Response {
+  if (error instanceof HttpError) return errorResponse(error.status, error.toBody(), error.headers);
+  context?.locals.log?.error({ err: error }, 'unhandled error');
+  return errorResponse(500, { message: 'Something went wrong on our side. The error has been logged.' });
+}
+
+/** Wraps an endpoint so thrown HttpErrors become responses. */
+export function endpoint(fn: (context: APIContext) => Promise<Response> | Response): APIRoute {
+  return async (context) => {
+    try {
+      return await fn(context);
+    } catch (error) {
+      return toErrorResponse(error, context);
+    }
+  };
+}

@@ -1,0 +1,206 @@
+/**
+ * Turns a parsed list query into SQL, through the area's column allowlist: a sort or filter
+ * column that is not declared never reaches SQL, and a bad filter answers 422 naming it.
+ */
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, not, notIlike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client.server.ts';
+import { invalid } from '../http/errors.ts';
+import { rowsOf } from '../auth/rate-limit.server.ts';
+import { MODES_BY_KIND, type ColumnKind, type FilterConstraint, type ListMeta, type ListQuery } from './list-query.ts';
+
+/** Dates are compared on the calendar day as the marketplace sees it. */
+export const STORE_UTC_OFFSET_MINUTES = 330; // Asia/Kolkata, no daylight saving
+
+export interface ListColumn {
+  column: AnyColumn | SQL;
+  kind: ColumnKind;
+  sortable?: boolean;
+  filterable?: boolean;
+  /** For `enum` columns: the accepted values. */
+  options?: readonly string[];
+}
+export type ListColumns = Record<string, ListColumn>;
+
+export interface ListSpec {
+  columns: ListColumns;
+  /** Columns the global search box looks in (ILIKE %q%). */
+  searchColumns: (AnyColumn | SQL)[];
+  /** The unique, increasing id used as the tie-breaker and for keyset cursors. */
+  idColumn: AnyColumn;
+  defaultSort?: { field: string; order: 'asc' | 'desc' };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function fail(field: string, message: string): never {
+  throw invalid({ filters: [`${field}: ${message}`] }, `Invalid filter on "${field}": ${message}`);
+}
+
+function dayRange(field: string, value: unknown): [Date, Date] {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) fail(field, 'a date must look like 2026-01-31.');
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const start = Date.UTC(y, m - 1, d) - STORE_UTC_OFFSET_MINUTES * 60_000;
+  if (Number.isNaN(start)) fail(field, `"${value}" is not a date.`);
+  return [new Date(start), new Date(start + 86_400_000)];
+}
+
+function scalar(field: string, col: ListColumn, value: unknown): string | number | boolean {
+  switch (col.kind) {
+    case 'number': {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isFinite(n)) fail(field, 'the value must be a number.');
+      return n;
+    }
+    case 'boolean': {
+      if (value === true || value === 'true') return true;
+      if (value === false || value === 'false') return false;
+      return fail(field, 'the value must be true or false.');
+    }
+    case 'enum': {
+      if (typeof value !== 'string' || !col.options?.includes(value)) fail(field, `the value must be one of ${col.options?.join(', ')}.`);
+      return value;
+    }
+    default: {
+      if (typeof value !== 'string' && typeof value !== 'number') fail(field, 'the value must be text.');
+      const s = String(value);
+      if (s.length > 200) fail(field, 'the value is longer than 200 characters.');
+      // PostgreSQL text can't hold NUL: refuse it here rather than fail in the database.
+      if (s.includes('\u0000')) fail(field, 'the value contains a NUL character (\\u0000).');
+      return s;
+    }
+  }
+}
+
+function constraintSql(field: string, col: ListColumn, c: FilterConstraint): SQL | undefined {
+  if (!MODES_BY_KIND[col.kind].includes(c.matchMode)) {
+    fail(field, `"${c.matchMode}" does not apply to a ${col.kind} column (use ${MODES_BY_KIND[col.kind].join(', ')}).`);
+  }
+  // An empty value means "no constraint", as in a filter box left blank.
+  if (c.value === null || c.value === undefined || c.value === '' || (Array.isArray(c.value) && c.value.length === 0)) return undefined;
+  const column = col.column;
+  const text = col.kind === 'text';
+  switch (c.matchMode) {
+    case 'startsWith':
+      return ilike(column as AnyColumn, `${escapeLike(String(scalar(field, col, c.value)))}%`);
+    case 'contains':
+      return ilike(column as AnyColumn, `%${escapeLike(String(scalar(field, col, c.value)))}%`);
+    case 'notContains':
+      return notIlike(column as AnyColumn, `%${escapeLike(String(scalar(field, col, c.value)))}%`);
+    case 'endsWith':
+      return ilike(column as AnyColumn, `%${escapeLike(String(scalar(field, col, c.value)))}`);
+    case 'equals':
+      return text ? sql`lower(${column}) = lower(${scalar(field, col, c.value)})` : eq(column as AnyColumn, scalar(field, col, c.value));
+    case 'notEquals':
+      return text ? sql`lower(${column}) <> lower(${scalar(field, col, c.value)})` : ne(column as AnyColumn, scalar(field, col, c.value));
+    case 'in': {
+      if (!Array.isArray(c.value)) fail(field, '"in" takes a list of values.');
+      if (c.value.length > 100) fail(field, '"in" takes at most 100 values.');
+      const values = c.value.map((v) => scalar(field, col, v));
+      return text ? inArray(sql`lower(${column})`, values.map((v) => String(v).toLowerCase())) : inArray(column as AnyColumn, values as never[]);
+    }
+    case 'lt':
+      return lt(column as AnyColumn, scalar(field, col, c.value));
+    case 'lte':
+      return lte(column as AnyColumn, scalar(field, col, c.value));
+    case 'gt':
+      return gt(column as AnyColumn, scalar(field, col, c.value));
+    case 'gte':
+      return gte(column as AnyColumn, scalar(field, col, c.value));
+    case 'between': {
+      if (!Array.isArray(c.value) || c.value.length !== 2) fail(field, '"between" takes two values: [from, to].');
+      const [from, to] = c.value as [unknown, unknown];
+      if (col.kind === 'date') {
+        const parts = [from ? gte(column as AnyColumn, dayRange(field, from)[0]) : undefined, to ? lt(column as AnyColumn, dayRange(field, to)[1]) : undefined];
+        return and(...parts);
+      }
+      return and(
+        from === null || from === '' ? undefined : gte(column as AnyColumn, scalar(field, col, from)),
+        to === null || to === '' ? undefined : lte(column as AnyColumn, scalar(field, col, to)),
+      );
+    }
+    case 'dateIs': {
+      const [start, end] = dayRange(field, c.value);
+      return and(gte(column as AnyColumn, start), lt(column as AnyColumn, end));
+    }
+    case 'dateIsNot': {
+      const [start, end] = dayRange(field, c.value);
+      return or(lt(column as AnyColumn, start), gte(column as AnyColumn, end));
+    }
+    case 'dateBefore':
+      return lt(column as AnyColumn, dayRange(field, c.value)[0]);
+    case 'dateAfter':
+      return gte(column as AnyColumn, dayRange(field, c.value)[1]);
+  }
+}
+
+/** The WHERE of a list query: global search AND every field's filter. */
+export function listWhere(spec: ListSpec, query: Pick<ListQuery, 'q' | 'filters'>, extra: (SQL | undefined)[] = []): SQL | undefined {
+  const parts: (SQL | undefined)[] = [...extra];
+  if (query.q && spec.searchColumns.length) {
+    const term = `%${escapeLike(query.q)}%`;
+    parts.push(or(...spec.searchColumns.map((c) => ilike(c as AnyColumn, term))));
+  }
+  for (const [field, filter] of Object.entries(query.filters)) {
+    const col = spec.columns[field];
+    if (!col || !col.filterable) fail(field, 'this column cannot be filtered.');
+    const clauses = filter.constraints.map((c) => constraintSql(field, col, c)).filter((c): c is SQL => Boolean(c));
+    if (clauses.length) parts.push(filter.operator === 'or' ? or(...clauses) : and(...clauses));
+  }
+  const present = parts.filter((p): p is SQL => Boolean(p));
+  return present.length ? and(...present) : undefined;
+}
+
+export function listOrder(spec: ListSpec, query: Pick<ListQuery, 'sort' | 'order'>): { field: string; order: 'asc' | 'desc'; by: SQL[] } {
+  const field = query.sort ?? spec.defaultSort?.field;
+  const order = query.sort ? query.order : (spec.defaultSort?.order ?? 'asc');
+  const dir = order === 'desc' ? desc : asc;
+  if (!field) return { field: '', order, by: [dir(spec.idColumn)] };
+  const col = spec.columns[field];
+  if (!col || !col.sortable) throw invalid({ sort: [`"${field}" cannot be sorted on.`] });
+  // The id breaks ties, so paging is stable and a keyset cursor is unambiguous.
+  return { field, order, by: [dir(col.column as AnyColumn), dir(spec.idColumn)] };
+}
+
+interface Cursor {
+  v: unknown;
+  id: number;
+}
+export function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify(c)).toString('base64url');
+}
+function decodeCursor(raw: string): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
+    if (typeof c !== 'object' || c === null || !Number.isInteger(c.id)) throw new Error();
+    return c;
+  } catch {
+    throw invalid({ cursor: ['The cursor is not valid: start again from the first page.'] });
+  }
+}
+
+/** The keyset condition "after this cursor" for the current sort. */
+export function keysetWhere(spec: ListSpec, order: { field: string; order: 'asc' | 'desc' }, rawCursor: string): SQL {
+  const c = decodeCursor(rawCursor);
+  const cmp = order.order === 'desc' ? sql`<` : sql`>`;
+  if (!order.field) return sql`${spec.idColumn} ${cmp} ${c.id}`;
+  const col = spec.columns[order.field]!.column;
+  const value = spec.columns[order.field]!.kind === 'date' && typeof c.v === 'string' ? new Date(c.v) : c.v;
+  return sql`(${col}, ${spec.idColumn}) ${cmp} (${value}, ${c.id})`;
+}
+
+/** Above this many rows an unfiltered count uses the planner's estimate (COUNT(*) on 1M rows costs seconds). */
+export const EXACT_COUNT_LIMIT = 200_000;
+
+export async function countRows(db: DbOrTx, table: PgTable, tableName: string, where: SQL | undefined): Promise<{ total: number; estimate: boolean }> {
+  if (!where) {
+    const est = rowsOf<{ n: number }>(await db.execute(sql`select reltuples::bigint as n from pg_class where relname = ${tableName}`))[0];
+    if (est && Number(est.n) > EXACT_COUNT_LIMIT) return { total: Number(est.n), estimate: true };
+  }
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+  return { total: Number(row?.n ?? 0), estimate: false };
+}
+
+export function listMeta(query: ListQuery, total: { total: number; estimate: boolean }, nextCursor: string | null): ListMeta {
+  return { page: query.page, per_page: query.per_page, total: total.total, total_is_estimate: total.estimate, next_cursor: nextCursor };
+}

@@ -1,0 +1,177 @@
+/**
+ * The OpenAPI 3.1 document, generated from the route registry and the areas' zod schemas, so it
+ * can't drift from what the server enforces. Served at /api/openapi.json; read at /api/docs.
+ */
+import { z } from 'zod';
+import { routes, type RouteDef } from '../routes/registry.ts';
+import { AREAS } from '../areas/areas.ts';
+import { listQuerySchema, MATCH_MODES, PAGE_SIZES } from '../list/list-query.ts';
+import { loginSchema, resetRequestSchema } from '../../features/auth/auth.schema.ts';
+import { accountDeletionSchema, passwordChangeSchema, profileSchema } from '../../features/profile/profile.schema.ts';
+import { sendPhoneCodeSchema, storeDetailsSchema, storeSetupSchema, verifyPhoneCodeSchema } from '../../features/vendor-onboarding/vendor-onboarding.schema.ts';
+
+type Json = Record<string, unknown>;
+
+const jsonSchema = (schema: z.ZodType): Json => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
+  return rest;
+};
+
+const ERROR = { $ref: '#/components/schemas/Error' };
+const errorResponses = (route: RouteDef): Json => {
+  const out: Json = {};
+  const unsafe = route.methods.some((m) => m !== 'GET');
+  if (route.access.kind !== 'public' && route.access.kind !== 'guest') out['401'] = { description: 'Not signed in.', content: { 'application/json': { schema: ERROR } } };
+  if (route.access.kind === 'permission' || route.access.kind === 'vendor' || route.access.kind === 'staff') {
+    out['403'] = { description: 'Signed in, but not allowed.', content: { 'application/json': { schema: ERROR } } };
+  }
+  if (unsafe) {
+    out['419'] = { description: 'Missing or wrong CSRF token.', content: { 'application/json': { schema: ERROR } } };
+    out['422'] = { description: 'Invalid input; `errors` names each field.', content: { 'application/json': { schema: ERROR } } };
+  }
+  return out;
+};
+
+interface Operation {
+  summary: string;
+  tag: string;
+  body?: z.ZodType;
+  multipart?: boolean;
+  query?: z.ZodObject;
+}
+
+/** What each non-area call does and takes. Routes without an entry still appear, with a generic summary. */
+const OPERATIONS: Record<string, Operation> = {
+  'POST /auth/login': { summary: 'Sign in (form post; sets the session and XSRF-TOKEN cookies)', tag: 'Auth', body: loginSchema },
+  'GET /api/user': { summary: 'The current user: name, email, abilities, SMS balance, unread notifications', tag: 'Auth' },
+  'POST /api/user': { summary: 'Update the profile (multipart, may carry an avatar)', tag: 'Profile', body: profileSchema, multipart: true },
+  'POST /api/user-password': { summary: 'Change the password', tag: 'Profile', body: passwordChangeSchema },
+  'POST /api/user/account-deletion': { summary: 'Request account deletion by phone number (+91 prefixed)', tag: 'Profile', body: accountDeletionSchema },
+  'POST /api/user/reset-password': { summary: 'Request a reset link, or set a new password with a token (form post)', tag: 'Auth', body: resetRequestSchema },
+  'GET /api/user/sessions': { summary: "The signed-in user's sessions (devices)", tag: 'Profile' },
+  'DELETE /api/user/sessions/{id}': { summary: 'Sign out one of the other sessions', tag: 'Profile' },
+  'POST /logout': { summary: 'Sign out: destroys the session', tag: 'Auth' },
+  'POST /api/impersonate/{id}': { summary: 'Start impersonating a user (users:impersonate)', tag: 'Impersonation' },
+  'POST /api/impersonate-leave': { summary: 'Stop impersonating', tag: 'Impersonation' },
+  'POST /api/impersonate-check': { summary: '200 while impersonating, 409 otherwise', tag: 'Impersonation' },
+  'GET /api/health': { summary: 'Health check for load balancers', tag: 'System' },
+  'GET /api/search': { summary: 'Global search: pages the user may open and matching records', tag: 'System' },
+  'GET /api/activity/mine': { summary: "The signed-in person's recent activity", tag: 'Activity' },
+  'GET /api/activity-logs': { summary: 'The activity log (the list contract): who changed what, as whom, with the diff. Read-only', tag: 'Activity', query: listQuerySchema },
+  'GET /api/products': { summary: 'Products (vendor accounts see only their own)', tag: 'Products' },
+  'GET /api/products/{id}': { summary: 'One product (another vendor’s product is 404 for a vendor)', tag: 'Products' },
+  'GET /uploads/{file}': { summary: 'A stored upload, served with its content type and nosniff', tag: 'System' },
+  'GET /api/openapi.json': { summary: 'This document', tag: 'System' },
+  'POST /api/vendor/store-setup': { summary: 'Vendor onboarding, step 1: store details (GSTIN, PAN, address)', tag: 'Vendor onboarding', body: storeSetupSchema },
+  'POST /api/vendor/phone/send-code': { summary: 'Vendor onboarding, step 2: send a 6-digit code by SMS', tag: 'Vendor onboarding', body: sendPhoneCodeSchema },
+  'POST /api/vendor/phone/verify': { summary: 'Vendor onboarding, step 2: verify the SMS code', tag: 'Vendor onboarding', body: verifyPhoneCodeSchema },
+  'GET /api/vendor/onboarding': { summary: "The vendor's onboarding checklist", tag: 'Vendor onboarding' },
+  'POST /api/vendor/onboarding/complete': { summary: 'Finish onboarding (needs store setup and a verified phone)', tag: 'Vendor onboarding' },
+  'GET /api/vendor/store-details': { summary: "The vendor's store details", tag: 'Vendor onboarding' },
+  'PUT /api/vendor/store-details': { summary: 'Update store details; send the `version` you loaded (409 if it changed)', tag: 'Vendor onboarding', body: storeDetailsSchema },
+};
+
+function areaOperation(method: string, pattern: string): Operation | undefined {
+  const area = AREAS.find((a) => pattern === `/api/${a.key}` || pattern.startsWith(`/api/${a.key}/`));
+  if (!area) return undefined;
+  const base = `/api/${area.key}`;
+  const tag = area.label;
+  const plural = area.label.toLowerCase();
+  const one = area.singular.toLowerCase();
+  const idsBody = z.strictObject({ ids: z.array(z.number().int()) });
+  switch (`${method} ${pattern.slice(base.length) || '/'}`) {
+    case 'GET /':
+      return { summary: `List ${plural}: paged, sorted, searched and filtered on the server`, tag, query: listQuerySchema };
+    case 'POST /':
+      return { summary: `Create a ${one}`, tag, body: area.schema, multipart: true };
+    case 'GET /export':
+      return { summary: `Export ${plural} as CSV: the filtered set, or \`ids\``, tag, query: listQuerySchema };
+    case 'GET /options':
+      return {
+        summary: `Choices for pickers: id and label of at most 50 ${plural} matching \`q\` and \`filters\`, or exactly \`ids\``,
+        tag,
+        query: z.strictObject({ q: z.string().optional(), filters: z.string().optional(), ids: z.string().optional() }),
+      };
+    case 'POST /bulk-delete':
+      return { summary: `Delete several ${plural}: all or nothing`, tag, body: idsBody };
+    case 'POST /bulk-status':
+      return { summary: `Set the status of several ${plural}`, tag, body: idsBody.extend({ status: z.string() }) };
+    case 'GET /{id}':
+      return { summary: `One ${one}`, tag };
+    case 'PUT /{id}':
+      return { summary: `Update a ${one}; send the \`version\` you loaded (409 if it changed)`, tag, body: area.schema.extend({ version: z.number().int() }), multipart: true };
+    case 'DELETE /{id}':
+      return { summary: `Delete a ${one} (409 while it is still used)`, tag };
+  }
+  return undefined;
+}
+
+const toOpenApiPath = (pattern: string) => pattern.replace(/:(\w+)/g, '{$1}');
+
+function accessText(route: RouteDef): string {
+  const a = route.access;
+  switch (a.kind) {
+    case 'permission':
+      return `Needs the permission \`${a.permission}\`.`;
+    case 'public':
+      return 'Open to anyone.';
+    case 'guest':
+      return 'For signed-out visitors.';
+    case 'vendor':
+      return 'Vendor accounts only.';
+    case 'staff':
+      return 'Staff accounts only.';
+    default:
+      return 'Any signed-in user.';
+  }
+}
+
+export function openApiDocument(serverUrl = '/'): Json {
+  const paths: Record<string, Json> = {};
+  for (const route of routes) {
+    if (route.kind !== 'api' && !(route.pattern === '/auth/login' || route.pattern === '/api/user/reset-password')) continue;
+    const path = toOpenApiPath(route.pattern);
+    for (const method of route.methods) {
+      if (route.kind === 'page' && method === 'GET') continue;
+      const key = `${method} ${path}`;
+      const op = OPERATIONS[key] ?? areaOperation(method, path) ?? { summary: `${method} ${path}`, tag: 'Other' };
+      const parameters: Json[] = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+      if (op.query) {
+        const props = (jsonSchema(op.query).properties ?? {}) as Record<string, Json>;
+        for (const [name, schema] of Object.entries(props)) parameters.push({ name, in: 'query', required: false, schema });
+      }
+      const operation: Json = {
+        summary: op.summary,
+        tags: [op.tag],
+        description: accessText(route) + (method === 'GET' ? '' : ' Send the `X-XSRF-TOKEN` header (the `XSRF-TOKEN` cookie).'),
+        ...(parameters.length ? { parameters } : {}),
+        responses: { '200': { description: 'OK' }, ...errorResponses(route) },
+      };
+      if (op.body) {
+        const schema = jsonSchema(op.body);
+        operation.requestBody = {
+          required: true,
+          content: op.multipart ? { 'multipart/form-data': { schema }, 'application/json': { schema } } : { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } },
+        };
+      }
+      (paths[path] ??= {})[method.toLowerCase()] = operation;
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Marketplace Back-office API',
+      version: '0.1.0',
+      description:
+        'Every list takes `page`, `per_page` (' + PAGE_SIZES.join(', ') + '), `sort`, `order`, `q` and `filters` (JSON: per field `{operator: and|or, constraints: [{value, matchMode}]}`; match modes: ' +
+        MATCH_MODES.join(', ') + ') and answers `{data, meta: {page, per_page, total, total_is_estimate, next_cursor}}`. Errors are `{message, errors?: {field: [..]}}`.',
+    },
+    servers: [{ url: serverUrl }],
+    components: {
+      schemas: { Error: { type: 'object', required: ['message'], properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } } } },
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'bo_session' } },
+    },
+    security: [{ session: [] }],
+    paths,
+  };
+}

@@ -1,0 +1,254 @@
+/**
+ * The route registry: every page and API route declares here who may open it.
+ * The middleware enforces it, the matrix test is generated from it, the global
+ * search and the 501 "not built yet" pages read it. A file under src/pages with
+ * no entry here fails tests/unit/route-registry.test.ts.
+ *
+ * No server imports: islands read titles from here.
+ */
+import type { Permission } from '../permissions/catalogue.ts';
+import { AREAS } from '../areas/areas.ts';
+import { areaApiRoutes, areaPageRoutes } from '../areas/area-routes.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type Access =
+  /** Anyone, signed in or not. */
+  | { kind: 'public' }
+  /** Guests only: a signed-in user is sent to /dashboard. */
+  | { kind: 'guest' }
+  /** Any signed-in user. */
+  | { kind: 'auth' }
+  /** Signed-in vendor accounts only (onboarding pages). */
+  | { kind: 'vendor' }
+  /** Signed-in staff accounts only (the API reference). */
+  | { kind: 'staff' }
+  | { kind: 'permission'; permission: Permission };
+
+export interface RouteDef {
+  /** `/brands/:id/edit` style. */
+  pattern: string;
+  kind: 'page' | 'api';
+  methods: Method[];
+  access: Access;
+  /** Declared by the spec but not built yet: answers 501 with an honest page. */
+  planned?: boolean;
+  /** Reachable by a vendor whose store setup is not finished. */
+  onboarding?: boolean;
+  title?: string;
+  /** Configured breadcrumb (spec §2); otherwise derived from the path. */
+  breadcrumb?: string[];
+  /** Values for `:params`, used by the matrix test. */
+  sample?: Record<string, string>;
+}
+
+const perm = (permission: Permission): Access => ({ kind: 'permission', permission });
+const AUTH: Access = { kind: 'auth' };
+const GUEST: Access = { kind: 'guest' };
+const PUBLIC: Access = { kind: 'public' };
+const VENDOR: Access = { kind: 'vendor' };
+const STAFF: Access = { kind: 'staff' };
+
+function page(pattern: string, access: Access, title: string, extra: Partial<RouteDef> = {}): RouteDef {
+  return { pattern, kind: 'page', methods: ['GET'], access, title, ...extra };
+}
+/** A spec page whose area is not built yet. */
+function planned(pattern: string, permission: Permission, title: string): RouteDef {
+  return page(pattern, perm(permission), title, { planned: true });
+}
+function api(methods: Method[], pattern: string, access: Access, extra: Partial<RouteDef> = {}): RouteDef {
+  return { pattern, kind: 'api', methods, access, ...extra };
+}
+
+const routeList: RouteDef[] = [
+  // Guest layout
+  page('/', PUBLIC, 'Home'),
+  // The guard rewrites a forbidden page request of any method here (a staff POST to a vendor form).
+  page('/403', PUBLIC, 'Access denied', { methods: ['GET', 'POST'] }),
+  page('/404', PUBLIC, 'Page not found'),
+  { ...page('/auth/login', GUEST, 'Sign in'), methods: ['GET', 'POST'] },
+  { ...page('/api/user/reset-password', GUEST, 'Reset password'), methods: ['GET', 'POST'] },
+
+  // Foundation pages
+  page('/dashboard', perm('dashboard:view'), 'Dashboard'),
+  page('/profile', perm('profile:view-details'), 'Profile', { methods: ['GET', 'POST'] }),
+  page('/profile/update-password', AUTH, 'Update Password', { breadcrumb: ['Profile', 'Update Password'], methods: ['GET', 'POST'] }),
+  page('/profile/list', perm('profile:view-details'), 'Sessions', { breadcrumb: ['Profile', 'Sessions'] }),
+  page('/vendor/store-setup', VENDOR, 'Store setup', { onboarding: true, methods: ['GET', 'POST'] }),
+  page('/vendor/mobile-verification', VENDOR, 'Mobile verification', { onboarding: true, methods: ['GET', 'POST'] }),
+  page('/vendor/onboarding', VENDOR, 'Onboarding', { onboarding: true, methods: ['GET', 'POST'] }),
+  page('/vendor/store-details', VENDOR, 'Store details', { methods: ['GET', 'POST'], breadcrumb: ['Vendor', 'Store details'] }),
+
+  // Spec pages of areas built by later issues
+  planned('/orders/listing', 'orders:list', 'Orders'),
+  { ...planned('/orders/:id/details', 'orders:view', 'Order details'), sample: { id: '1' } },
+  planned('/pending-orders/listing', 'orders:pending-list', 'Pending Orders'),
+  planned('/shipped-orders/listing', 'orders:shipped-list', 'Shipped Orders'),
+  planned('/cancelled-orders/listing', 'orders:cancelled-list', 'Cancelled Orders'),
+  planned('/reviews/listing', 'reviews:list', 'Customer Feedback'),
+  planned('/products/listing', 'products:list', 'Products'),
+  planned('/products/add', 'products:create', 'Add New Product'),
+  { ...planned('/products/edit/:id', 'products:update', 'Edit product'), sample: { id: '1' } },
+  { ...planned('/products/add-images/:id', 'products:update', 'Product images'), sample: { id: '1' } },
+  { ...planned('/products/add-delivery-details/:id', 'products:update', 'Delivery details'), sample: { id: '1' } },
+  { ...planned('/products/add-pricing-details/:id', 'products:update', 'Pricing details'), sample: { id: '1' } },
+  { ...planned('/products/:id/details', 'products:view', 'Product details'), sample: { id: '1' } },
+  planned('/products/product-size-charts', 'product-size-chart:list', 'Product Size Charts'),
+  planned('/products/bulk-upload', 'products:import', 'Bulk Upload'),
+  planned('/inventories/listing', 'inventories:list', 'Inventories'),
+  { ...planned('/inventories/:id/edit', 'inventories:update', 'Edit inventory'), sample: { id: '1' } },
+  planned('/users/list', 'users:list', 'Users'),
+  planned('/vendors/list', 'vendors:list', 'Vendors'),
+  { ...planned('/vendors/:id/edit', 'vendors:update', 'Edit vendor'), sample: { id: '1' } },
+  planned('/customers/list', 'customers:list', 'Customers'),
+  { ...planned('/customer/:id/details', 'customers:view', 'Customer details'), sample: { id: '1' } },
+  planned('/taxes/listing', 'taxes:list', 'Taxes'),
+  planned('/taxes/add', 'taxes:create', 'Add tax'),
+  { ...planned('/taxes/:id/edit', 'taxes:update', 'Edit tax'), sample: { id: '1' } },
+  planned('/payments/listing', 'accountings:payment-list', 'Payments'),
+  planned('/categories/listing', 'categories:list', 'Categories'),
+  planned('/categories/add', 'categories:create', 'Add category'),
+  { ...planned('/categories/:id/edit', 'categories:update', 'Edit category'), sample: { id: '1' } },
+  planned('/sub-categories/listing', 'sub-categories:list', 'Sub Categories'),
+  planned('/sub-categories/add', 'sub-categories:create', 'Add sub category'),
+  { ...planned('/sub-categories/:id/edit', 'sub-categories:update', 'Edit sub category'), sample: { id: '1' } },
+  planned('/warehouses', 'warehouse:list', 'Warehouses'),
+  planned('/warehouses/add', 'warehouse:create', 'Add warehouse'),
+  { ...planned('/warehouse/:id/edit', 'warehouse:update', 'Edit warehouse'), sample: { id: '1' } },
+  planned('/roles', 'rbac:list', 'Roles'),
+  { ...planned('/permissions/:id', 'rbac:update', 'Role permissions'), sample: { id: '1' } },
+  { ...planned('/user/permissions/:user', 'rbac:update', 'User permissions'), sample: { user: '1' } },
+  planned('/return-policies/listing', 'return-policies:list', 'Return Policies'),
+  { ...planned('/brand/:id/return-policies/listing', 'return-policies:list', 'Brand return policies'), sample: { id: '1' } },
+  planned('/delivery-partners/listing', 'delivery-partners:list', 'Delivery Partners'),
+  planned('/delivery-partners/add', 'delivery-partners:create', 'Add delivery partner'),
+  { ...planned('/delivery-partners/:id/edit', 'delivery-partners:update', 'Edit delivery partner'), sample: { id: '1' } },
+  { ...planned('/delivery-partners/:id/details', 'delivery-partners:view', 'Delivery partner details'), sample: { id: '1' } },
+  planned('/delivery-zones/listing', 'delivery-zones:list', 'Delivery Zones'),
+  planned('/delivery-zones/add', 'delivery-zones:create', 'Add delivery zone'),
+  { ...planned('/delivery-zones/:id/edit', 'delivery-zones:update', 'Edit delivery zone'), sample: { id: '1' } },
+  planned('/tags/listing', 'tags:list', 'Product Tags'),
+  planned('/tags/add', 'tags:create', 'Add tag'),
+  { ...planned('/tags/:id/edit', 'tags:update', 'Edit tag'), sample: { id: '1' } },
+  planned('/widgets/listing', 'banners:list', 'Widgets'),
+  planned('/widgets/add', 'banners:create', 'Add widget'),
+  { ...planned('/widget/:id/edit', 'banners:update', 'Edit widget'), sample: { id: '1' } },
+  planned('/coupons/listing', 'discounts:list', 'Coupons'),
+  planned('/promotions/listing', 'rbac:list', 'Promotions'),
+  planned('/promotions/add', 'promotions:create', 'Add promotion'),
+  planned('/payouts/listing', 'accountings:payouts-list', 'Payouts'),
+  planned('/earnings/listing', 'accountings:earning-list', 'Earnings'),
+  planned('/faqs/listing', 'faqs:list', 'FAQs'),
+  planned('/faqs/add', 'faqs:create', 'Add FAQ'),
+  { ...planned('/faqs/:id/edit', 'faqs:update', 'Edit FAQ'), sample: { id: '1' } },
+  planned('/product-matrix-groups/listing', 'product-matrix-group:list', 'Product Matrix Groups'),
+  planned('/product-matrices/listing', 'product-matrix-group:list', 'Product Matrices'),
+  planned('/wishlists/listing', 'wishlist:list', 'Wishlists'),
+  { ...planned('/wishlists/:wishlist', 'wishlist:list', 'Wishlist'), sample: { wishlist: '1' } },
+
+  // The spec's calls (§7)
+  api(['GET', 'POST'], '/api/user', AUTH, { onboarding: true }),
+  api(['POST'], '/logout', AUTH, { onboarding: true }),
+  api(['POST'], '/api/user-password', AUTH, { onboarding: true }),
+  api(['POST'], '/api/user/account-deletion', PUBLIC),
+  api(['POST'], '/api/impersonate/:id', perm('users:impersonate'), { sample: { id: '2' } }),
+  api(['POST'], '/api/impersonate-leave', AUTH, { onboarding: true }),
+  api(['POST'], '/api/impersonate-check', AUTH, { onboarding: true }),
+
+  // Foundation APIs
+  api(['GET'], '/api/health', PUBLIC),
+  api(['GET'], '/api/openapi.json', STAFF),
+  page('/api/docs', STAFF, 'API reference'),
+  api(['GET'], '/api/search', AUTH),
+  api(['GET'], '/api/activity/mine', AUTH, { onboarding: true }),
+  api(['GET'], '/api/user/sessions', AUTH),
+  api(['DELETE'], '/api/user/sessions/:id', AUTH, { sample: { id: 'unknown' } }),
+  api(['POST'], '/api/vendor/store-setup', VENDOR, { onboarding: true }),
+  api(['POST'], '/api/vendor/phone/send-code', VENDOR, { onboarding: true }),
+  api(['POST'], '/api/vendor/phone/verify', VENDOR, { onboarding: true }),
+  api(['GET'], '/api/vendor/onboarding', VENDOR, { onboarding: true }),
+  api(['POST'], '/api/vendor/onboarding/complete', VENDOR, { onboarding: true }),
+  api(['GET', 'PUT'], '/api/vendor/store-details', VENDOR),
+  api(['GET'], '/api/products', perm('products:list')),
+  api(['GET'], '/api/products/:id', perm('products:view'), { sample: { id: '1' } }),
+  api(['GET'], '/uploads/:file', AUTH, { sample: { file: 'missing.png' } }),
+
+  // Activity log: read-only, no method but GET exists (src/features/activity-logs)
+  page('/activity-logs', perm('activity-logs:list'), 'Activity Logs'),
+  api(['GET'], '/api/activity-logs', perm('activity-logs:list')),
+
+  // Global settings: one record for the store (src/features/global-settings)
+  page('/global-settings', perm('global-settings:create'), 'Global Settings'),
+  api(['GET', 'PUT'], '/api/global-settings', perm('global-settings:create')),
+
+  // Notifications: the signed-in user's own (src/features/notifications)
+  page('/notifications', perm('notifications:list'), 'Notifications'),
+  api(['GET'], '/api/notifications', perm('notifications:list')),
+  api(['GET'], '/api/notifications/unread-count', perm('notifications:list')),
+  api(['POST'], '/api/notifications/read', perm('notifications:list')),
+  api(['POST'], '/api/notifications/unread', perm('notifications:list')),
+
+  // Areas built on the declaration pattern (src/lib/areas/areas.ts)
+  ...AREAS.flatMap(areaPageRoutes),
+  ...AREAS.flatMap(areaApiRoutes),
+];
+
+export interface CompiledRoute extends RouteDef {
+  segments: string[];
+}
+
+const compiled: CompiledRoute[] = routeList.map((r) => ({ ...r, segments: r.pattern.split('/').filter(Boolean) }));
+
+export const routes: readonly CompiledRoute[] = compiled;
+
+/** Every method any declaration of this pattern answers: the `Allow` header of a 405. */
+export function allowedMethods(pattern: string): Method[] {
+  const methods = new Set<Method>();
+  for (const route of compiled) if (route.pattern === pattern) route.methods.forEach((m) => methods.add(m));
+  return [...methods];
+}
+
+/**
+ * Matches a path (and method) to its declaration. Literal segments win over `:params`; among
+ * declarations of the same path, the one listing the method wins (an area's GET and POST on one
+ * path need different permissions). No method match → the path's first entry, which answers 405.
+ */
+export function matchRoute(pathname: string, method?: string): { route: CompiledRoute; params: Record<string, string> } | undefined {
+  const parts = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
+  const want = method === 'HEAD' ? 'GET' : method;
+  let best: { route: CompiledRoute; params: Record<string, string>; score: number } | undefined;
+  for (const route of compiled) {
+    if (route.segments.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    let score = 0;
+    let ok = true;
+    for (let i = 0; i < parts.length; i++) {
+      const seg = route.segments[i]!;
+      if (seg.startsWith(':')) {
+        try {
+          params[seg.slice(1)] = decodeURIComponent(parts[i]!);
+        } catch {
+          ok = false;
+          break;
+        }
+      } else if (seg === parts[i]) score += 2;
+      else {
+        ok = false;
+        break;
+      }
+    }
+    if (!ok) continue;
+    if (want && route.methods.includes(want as Method)) score += 1;
+    if (!best || score > best.score) best = { route, params, score };
+  }
+  return best && { route: best.route, params: best.params };
+}
+
+/** Fills `:params` with the route's sample values. */
+export function samplePath(route: RouteDef): string {
+  return route.pattern.replace(/:(\w+)/g, (_, name: string) => route.sample?.[name] ?? '1');
+}
+
+export function routeTitle(pathname: string): string | undefined {
+  return matchRoute(pathname)?.route.title;
+}

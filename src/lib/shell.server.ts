@@ -1,0 +1,67 @@
+/**
+ * Everything the app layout needs from the server, in one call per page: the current user,
+ * the sidebar already filtered by permission (hidden groups never reach the HTML), the
+ * impersonation banner, the theme, the menu state kept in the `layout` cookie, and the
+ * breadcrumb.
+ */
+import type { AstroCookies } from 'astro';
+import { db } from './boot.server.ts';
+import { currentUser, type CurrentUser } from '../features/profile/current-user.server.ts';
+import { visibleMenu, type MenuGroup } from './navigation/menu.ts';
+import { activeMenuRoute } from './navigation/active-item.ts';
+import { breadcrumbFor } from './navigation/breadcrumb.ts';
+import { effectiveSurface, type ThemeConfig } from './theme/theme.ts';
+import { LAYOUT_COOKIE, parseLayoutCookie, type PersistedLayout } from './stores/layout.ts';
+
+export interface ShellData {
+  user: CurrentUser;
+  menu: MenuGroup[];
+  activeRoute: string | undefined;
+  /** Who is being impersonated, while an administrator acts as them. */
+  impersonating: { name: string; email: string } | null;
+  theme: ThemeConfig;
+  surface: ReturnType<typeof effectiveSurface>;
+  layout: PersistedLayout;
+  breadcrumb: string[];
+  /** Permission-driven top-bar features. */
+  show: { smsBalance: boolean; notifications: boolean; profile: boolean };
+}
+
+interface ShellContext {
+  locals: App.Locals;
+  url: URL;
+  cookies: AstroCookies;
+}
+
+export async function loadShell({ locals, url, cookies }: ShellContext, breadcrumb?: string[]): Promise<ShellData> {
+  const user = await currentUser(db(), locals);
+  const menu = visibleMenu(locals.can);
+  const p = locals.principal!;
+  return {
+    user,
+    menu,
+    activeRoute: activeMenuRoute(menu, url.pathname),
+    impersonating: locals.session?.impersonatedUserId ? { name: p.user.name, email: p.user.email } : null,
+    theme: locals.theme,
+    surface: effectiveSurface(locals.theme),
+    layout: parseLayoutCookie(cookies.get(LAYOUT_COOKIE)?.value),
+    breadcrumb: breadcrumbFor(url.pathname, breadcrumb ?? locals.route?.breadcrumb),
+    show: {
+      smsBalance: locals.can('twilio:balance'),
+      notifications: locals.can('notifications:list'),
+      profile: locals.can('profile:view-details'),
+    },
+  };
+}
+
+/** Spec §2: the rupee sign for INR, otherwise the dollar sign. */
+export function currencySymbol(currency: string): string {
+  return currency.toUpperCase() === 'INR' ? '₹' : '$';
+}
+
+/** ₹1,250.50 (Indian grouping for rupees), $1,250.50 otherwise. */
+export function formatMoney({ balance, currency }: { balance: number; currency: string }): string {
+  const inr = currency.toUpperCase() === 'INR';
+  const amount = balance.toLocaleString(inr ? 'en-IN' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${currencySymbol(currency)}${amount}`;
+}

@@ -1,0 +1,86 @@
+/**
+ * The form kit's pure half, with the real brand declaration: what the server hands the island
+ * (required fields, defaults), validation with the same schema the API uses, the multipart body,
+ * and which field gets focus.
+ */
+import { describe, expect, it } from 'vitest';
+import { brandArea } from '../../src/features/brands/brand.area.ts';
+import { firstInvalid, formLevelErrors, formView, initialValues, previewsOf, toFormData, validate } from '../../src/components/form/form-state.ts';
+import { slugify } from '../../src/lib/text/slug.ts';
+
+const form = formView(brandArea);
+const MB2 = 2 * 1024 * 1024;
+const file = (type: string, size: number) => new File([new Uint8Array(size)], 'logo', { type });
+
+describe('formView', () => {
+  it('settles required fields and defaults from the schema, and carries no schema', () => {
+    expect(form.fields.map((f) => [f.name, f.required])).toEqual([
+      ['name', true],
+      ['slug', false],
+      ['status', false],
+      ['description', false],
+      ['logo', false],
+    ]);
+    expect(form.defaults).toEqual({ name: '', slug: '', status: 'active', description: '' });
+    expect(JSON.parse(JSON.stringify(form))).toEqual(form);
+  });
+});
+
+describe('initialValues / previewsOf', () => {
+  it('starts an add form from the defaults and an edit form from the record', () => {
+    expect(initialValues(form, undefined)).toEqual({ name: '', slug: '', status: 'active', description: '' });
+    const record = { id: 3, name: 'Neel Denim', slug: 'neel-denim', status: 'inactive', description: null, logo_url: '/uploads/a.png' };
+    expect(initialValues(form, record)).toEqual({ name: 'Neel Denim', slug: 'neel-denim', status: 'inactive', description: '' });
+    expect(previewsOf(form.fields, record)).toEqual({ logo: '/uploads/a.png' });
+  });
+});
+
+describe('validate', () => {
+  const values = { name: 'Indigo Loom', slug: '', status: 'active', description: '' };
+
+  it('accepts what the API accepts', () => {
+    expect(validate(brandArea.schema, form.fields, { values, files: {}, removed: {} }, MB2)).toEqual({});
+    expect(validate(brandArea.schema, form.fields, { values, files: { logo: file('image/png', 100) }, removed: {} }, MB2)).toEqual({});
+  });
+
+  it('gives the schema’s messages by field', () => {
+    const errors = validate(brandArea.schema, form.fields, { values: { ...values, name: ' ', slug: 'Not A Slug!' }, files: {}, removed: {} }, MB2);
+    expect(errors.name).toEqual(['Enter the brand name.']);
+    expect(errors.slug).toEqual(['Use lowercase letters, digits and single hyphens.']);
+    expect(firstInvalid(form.fields, errors)).toBe('name');
+  });
+
+  it('refuses a file that is not an image or too large before uploading it', () => {
+    const input = (f: File) => ({ values, files: { logo: f }, removed: {} });
+    expect(validate(brandArea.schema, form.fields, input(file('image/svg+xml', 10)), MB2).logo?.[0]).toMatch(/PNG, JPEG or WebP/);
+    expect(validate(brandArea.schema, form.fields, input(file('image/png', MB2 + 1)), MB2).logo?.[0]).toMatch(/too large: at most 2 MB/);
+  });
+});
+
+describe('toFormData', () => {
+  it('sends every field, the chosen file or the removal, and the version', () => {
+    const values = { name: 'A', slug: 'a', status: 'active', description: 'd' };
+    const logo = file('image/png', 10);
+    const withFile = toFormData(form.fields, { values, files: { logo }, removed: {} }, { version: '4' });
+    expect([...withFile.keys()]).toEqual(['name', 'slug', 'status', 'description', 'logo', 'version']);
+    expect(withFile.get('logo')).toBeInstanceOf(File);
+    const removed = toFormData(form.fields, { values, files: {}, removed: { logo: true } });
+    expect(removed.get('logo_remove')).toBe('true');
+    expect(removed.has('logo')).toBe(false);
+  });
+});
+
+describe('formLevelErrors', () => {
+  it('keeps errors of no field (a missing version) for the top of the form', () => {
+    expect(formLevelErrors(form.fields, { name: ['x'], version: ['Reload the page.'], logo_remove: ['y'] })).toEqual(['Reload the page.']);
+  });
+});
+
+describe('slugify', () => {
+  it('makes the slug the form shows and the server saves', () => {
+    expect(slugify('Café Noir & Co')).toBe('cafe-noir-and-co');
+    expect(slugify("Peter's  Loom -- Jaipur")).toBe('peters-loom-jaipur');
+    expect(slugify('नीला')).toBe('');
+    expect(slugify('a'.repeat(200))).toHaveLength(120);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * The fixed-window counters, against a real (in-memory) PGlite database with the real migrations.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../../src/lib/db/client.server.ts';
+import { clearLimit, hitLimit, peekLimit } from '../../src/lib/auth/rate-limit.server.ts';
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await openDatabase({ driver: 'pglite', dataDir: 'memory://' });
+  // Creating a PGlite database (initdb) is CPU-heavy: seconds alone, a minute or more on a busy machine.
+}, 240_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+beforeEach(async () => {
+  await database.db.execute(sql`delete from rate_limits`);
+});
+
+/** Moves a window's end into the past, as if its time had passed. */
+async function expireWindow(key: string) {
+  await database.db.execute(sql`update rate_limits set reset_at = now() - interval '1 second' where key = ${key}`);
+}
+
+describe('hitLimit', () => {
+  it('counts hits within a window', async () => {
+    const db = database.db;
+    expect((await hitLimit(db, 'k', 60)).count).toBe(1);
+    expect((await hitLimit(db, 'k', 60)).count).toBe(2);
+    const third = await hitLimit(db, 'k', 60);
+    expect(third.count).toBe(3);
+    expect(third.retryAfterSeconds).toBeGreaterThan(0);
+    expect(third.retryAfterSeconds).toBeLessThanOrEqual(60);
+  });
+
+  it('keeps keys apart', async () => {
+    await hitLimit(database.db, 'a', 60);
+    await hitLimit(database.db, 'a', 60);
+    expect((await hitLimit(database.db, 'b', 60)).count).toBe(1);
+  });
+
+  it('starts a new window once the old one has passed', async () => {
+    await hitLimit(database.db, 'k', 60);
+    await hitLimit(database.db, 'k', 60);
+    await expireWindow('k');
+    const fresh = await hitLimit(database.db, 'k', 60);
+    expect(fresh.count).toBe(1);
+    expect(fresh.retryAfterSeconds).toBeGreaterThan(55);
+  });
+
+  it('does not extend the window on later hits', async () => {
+    const first = await hitLimit(database.db, 'k', 30);
+    await hitLimit(database.db, 'k', 3600);
+    const peek = await peekLimit(database.db, 'k');
+    expect(peek.retryAfterSeconds).toBeLessThanOrEqual(first.retryAfterSeconds);
+  });
+
+  it('counts every one of many concurrent hits', async () => {
+    const results = await Promise.all(Array.from({ length: 20 }, () => hitLimit(database.db, 'burst', 60)));
+    expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+});
+
+describe('peekLimit', () => {
+  it('reads without counting', async () => {
+    await hitLimit(database.db, 'k', 60);
+    expect((await peekLimit(database.db, 'k')).count).toBe(1);
+    expect((await peekLimit(database.db, 'k')).count).toBe(1);
+  });
+
+  it('answers zero for an unknown key or a passed window', async () => {
+    expect(await peekLimit(database.db, 'nobody')).toEqual({ count: 0, retryAfterSeconds: 0 });
+    await hitLimit(database.db, 'k', 60);
+    await expireWindow('k');
+    expect((await peekLimit(database.db, 'k')).count).toBe(0);
+  });
+});
+
+describe('clearLimit', () => {
+  it('forgets a key', async () => {
+    await hitLimit(database.db, 'k', 60);
+    await clearLimit(database.db, 'k');
+    expect((await peekLimit(database.db, 'k')).count).toBe(0);
+    expect((await hitLimit(database.db, 'k', 60)).count).toBe(1);
+  });
+});

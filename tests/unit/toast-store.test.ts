@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, describe, it, expect, vi } from 'vitest';
+import { $toasts, TOAST_LEAVE_MS, TOAST_LIFE_MS, clearToasts, removeToast, toast } from '../../src/lib/stores/toast.ts';
+import { $confirm, askConfirm, closeConfirm } from '../../src/lib/stores/confirm.ts';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  clearToasts();
+  vi.runAllTimers();
+  vi.useRealTimers();
+});
+
+describe('toasts (spec §3, §4, §9)', () => {
+  it('defaults to info, 3000 ms, closable', () => {
+    const id = toast({ summary: 'Saved' });
+    expect($toasts.get()).toEqual([{ id, severity: 'info', summary: 'Saved', detail: undefined, life: TOAST_LIFE_MS, closable: true, group: undefined }]);
+    expect(TOAST_LIFE_MS).toBe(3000);
+  });
+
+  it('closes itself after its life, with a 0.45 s leave animation', () => {
+    toast({ severity: 'success', summary: 'Success', detail: 'Logged out successfully', life: 3000 });
+    vi.advanceTimersByTime(2999);
+    expect($toasts.get()[0]!.leaving).toBeUndefined();
+    vi.advanceTimersByTime(1);
+    expect($toasts.get()[0]!.leaving).toBe(true);
+    expect(TOAST_LEAVE_MS).toBe(450);
+    vi.advanceTimersByTime(TOAST_LEAVE_MS);
+    expect($toasts.get()).toEqual([]);
+  });
+
+  it('stays until closed when life is 0', () => {
+    const id = toast({ detail: 'sticky', life: 0 });
+    vi.advanceTimersByTime(60_000);
+    expect($toasts.get()).toHaveLength(1);
+    removeToast(id);
+    vi.advanceTimersByTime(TOAST_LEAVE_MS);
+    expect($toasts.get()).toEqual([]);
+  });
+
+  it('replaces a toast shown again with the same id', () => {
+    toast({ id: 'upload', detail: '10%', life: 0 });
+    toast({ id: 'upload', detail: '50%', life: 0 });
+    expect($toasts.get().map((t) => t.detail)).toEqual(['50%']);
+  });
+
+  it('removes by group, or all', () => {
+    toast({ group: 'a', detail: '1', life: 0 });
+    toast({ group: 'b', detail: '2', life: 0 });
+    toast({ detail: '3', life: 0 });
+    clearToasts('a');
+    vi.advanceTimersByTime(TOAST_LEAVE_MS);
+    expect($toasts.get().map((t) => t.detail)).toEqual(['2', '3']);
+    clearToasts();
+    vi.advanceTimersByTime(TOAST_LEAVE_MS);
+    expect($toasts.get()).toEqual([]);
+  });
+});
+
+describe('confirm requests', () => {
+  it('holds one request until closed', () => {
+    const onConfirm = vi.fn();
+    askConfirm({ title: 'Logout', message: 'Are you sure want to logout?', onConfirm });
+    expect($confirm.get()?.title).toBe('Logout');
+    closeConfirm();
+    expect($confirm.get()).toBeNull();
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+});
