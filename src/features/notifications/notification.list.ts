@@ -2,6 +2,7 @@
  * The signed-in user's notifications (spec: /notifications, permission notifications:list):
  * the shared list contract over their own rows only; read/unread is the one thing they change.
  */
+import { z } from 'zod';
 import type { AreaListDeclaration } from '../../lib/areas/area.ts';
 
 export const NOTIFICATION_STATES = [
@@ -24,3 +25,13 @@ export const notificationList: AreaListDeclaration = {
     { field: 'created_at', header: 'When', kind: 'date', sortable: true, filterable: true, display: 'date' },
   ],
 };
+
+/** POST /api/notifications/read takes `{ ids }` or `{ all: true }`; /unread takes `{ ids }` only. */
+export const markReadSchema = z.union(
+  [
+    z.strictObject({ ids: z.array(z.number().int().positive()).min(1, 'Choose at least one notification.').max(1000, 'At most 1000 at a time.') }),
+    z.strictObject({ all: z.literal(true) }),
+  ],
+  { error: 'Send `ids` (a list of notification ids) or `all: true`.' },
+);
+export const markUnreadSchema = markReadSchema.options[0];

@@ -1,10 +1,10 @@
 /** The notification calls: the list, the unread count, and marking read or unread. */
 import type { APIContext } from 'astro';
-import { z } from 'zod';
 import { db } from '../../lib/boot.server.ts';
 import { json, queryObject, readInput } from '../../lib/http/api.server.ts';
 import { markNotifications, unreadCount } from './notifications.server.ts';
 import { notificationSource } from './notification.resource.server.ts';
+import { markReadSchema, markUnreadSchema } from './notification.list.ts';
 
 const scopeOf = (context: APIContext) => ({ principal: context.locals.principal!, actor: context.locals.actor });
 const userOf = (context: APIContext) => context.locals.principal!.user.id;
@@ -17,17 +17,10 @@ export async function countUnread(context: APIContext) {
   return json({ data: { unread: await unreadCount(db(), userOf(context)) } });
 }
 
-const idsOrAll = z.union(
-  [
-    z.strictObject({ ids: z.array(z.number().int().positive()).min(1, 'Choose at least one notification.').max(1000, 'At most 1000 at a time.') }),
-    z.strictObject({ all: z.literal(true) }),
-  ],
-  { error: 'Send `ids` (a list of notification ids) or `all: true`.' },
-);
 
 export function markEndpoint(read: boolean) {
   return async (context: APIContext) => {
-    const input = await readInput(context.request, read ? idsOrAll : idsOrAll.options[0]);
+    const input = await readInput(context.request, read ? markReadSchema : markUnreadSchema);
     const changed = await db().transaction((tx) => markNotifications(tx, userOf(context), context.locals.actor, { ids: 'all' in input ? 'all' : input.ids, read }));
     const unread = await unreadCount(db(), userOf(context));
     const what = changed === 1 ? '1 notification' : `${changed} notifications`;

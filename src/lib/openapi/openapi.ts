@@ -8,6 +8,8 @@ import { AREAS } from '../areas/areas.ts';
 import { listQuerySchema, MATCH_MODES, PAGE_SIZES } from '../list/list-query.ts';
 import { loginSchema, resetRequestSchema } from '../../features/auth/auth.schema.ts';
 import { accountDeletionSchema, passwordChangeSchema, profileSchema } from '../../features/profile/profile.schema.ts';
+import { globalSettingsSchema } from '../../features/global-settings/global-settings.form.ts';
+import { markReadSchema, markUnreadSchema } from '../../features/notifications/notification.list.ts';
 import { sendPhoneCodeSchema, storeDetailsSchema, storeSetupSchema, verifyPhoneCodeSchema } from '../../features/vendor-onboarding/vendor-onboarding.schema.ts';
 
 type Json = Record<string, unknown>;
@@ -68,6 +70,12 @@ const OPERATIONS: Record<string, Operation> = {
   'GET /api/vendor/onboarding': { summary: "The vendor's onboarding checklist", tag: 'Vendor onboarding' },
   'POST /api/vendor/onboarding/complete': { summary: 'Finish onboarding (needs store setup and a verified phone)', tag: 'Vendor onboarding' },
   'GET /api/vendor/store-details': { summary: "The vendor's store details", tag: 'Vendor onboarding' },
+  'GET /api/global-settings': { summary: 'The store’s global settings; secrets only say whether one is saved (`<name>_set`)', tag: 'Global settings' },
+  'PUT /api/global-settings': { summary: 'Save the global settings; send the `version` you loaded (409 if it changed). Notifies every Super Admin', tag: 'Global settings', body: globalSettingsSchema, multipart: true },
+  'GET /api/notifications': { summary: 'The signed-in user’s notifications (the list contract)', tag: 'Notifications', query: listQuerySchema },
+  'GET /api/notifications/unread-count': { summary: 'How many of the signed-in user’s notifications are unread (the bell)', tag: 'Notifications' },
+  'POST /api/notifications/read': { summary: 'Mark notifications read: `ids`, or `all: true`', tag: 'Notifications', body: markReadSchema },
+  'POST /api/notifications/unread': { summary: 'Mark notifications unread again', tag: 'Notifications', body: markUnreadSchema },
   'PUT /api/vendor/store-details': { summary: 'Update store details; send the `version` you loaded (409 if it changed)', tag: 'Vendor onboarding', body: storeDetailsSchema },
 };
 
