@@ -241,10 +241,21 @@ export const products = pgTable(
     sku: text('sku').notNull(),
     price: numeric('price', { precision: 12, scale: 2 }).notNull().default('0'),
     isActive: boolean('is_active').notNull().default(true),
+    // Catalogue links (issue 4): they make "still used by N products" real for these areas' deletes.
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'restrict' }),
+    subCategoryId: integer('sub_category_id').references(() => subCategories.id, { onDelete: 'restrict' }),
+    taxId: integer('tax_id').references(() => taxes.id, { onDelete: 'restrict' }),
     ...timestamps,
     version: integer('version').notNull().default(1),
   },
-  (t) => [uniqueIndex('products_sku_idx').on(t.sku), index('products_vendor_idx').on(t.vendorId), index('products_brand_idx').on(t.brandId)],
+  (t) => [
+    uniqueIndex('products_sku_idx').on(t.sku),
+    index('products_vendor_idx').on(t.vendorId),
+    index('products_brand_idx').on(t.brandId),
+    index('products_category_idx').on(t.categoryId),
+    index('products_sub_category_idx').on(t.subCategoryId),
+    index('products_tax_idx').on(t.taxId),
+  ],
 );
 
 /** India's geography: the 36 states and union territories (src/lib/india/states.ts), loaded by `npm run geo:import`. */
@@ -314,4 +325,249 @@ export const pincodes = pgTable(
     index('pincodes_state_idx').on(t.stateId, sql`${t.pincode} collate "C"`),
     index('pincodes_serviceable_idx').on(t.isServiceable, sql`${t.pincode} collate "C"`),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue, content, tax and logistics areas (issue 4). Field choices: docs/areas.md.
+
+/** Top-level categories (no parent); sub-categories are the second level. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description'),
+    imagePath: text('image_path'),
+    /** Lower comes first in the storefront's menus. */
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** Overrides the store's default commission for products in this category; null = the default. */
+    commissionPercent: numeric('commission_percent', { precision: 5, scale: 2 }),
+    /** 'active' | 'inactive' */
+    status: text('status').notNull().default('active'),
+    ...timestamps,
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('categories_name_lower_idx').on(sql`lower(${t.name})`),
+    uniqueIndex('categories_slug_idx').on(t.slug),
+    index('categories_sort_idx').on(t.sortOrder, t.id),
+  ],
+);
+
+export const subCategories = pgTable(
+  'sub_categories',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description'),
+    imagePath: text('image_path'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** Overrides the category's commission; null = the category's (or the store default). */
+    commissionPercent: numeric('commission_percent', { precision: 5, scale: 2 }),
+    /** 'active' | 'inactive' */
+    status: text('status').notNull().default('active'),
+    ...timestamps,
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('sub_categories_category_name_lower_idx').on(t.categoryId, sql`lower(${t.name})`),
+    uniqueIndex('sub_categories_slug_idx').on(t.slug),
+    index('sub_categories_name_idx').on(t.name, t.id),
+  ],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    /** 'active' | 'inactive' */
+    status: text('status').notNull().default('active'),
+    ...timestamps,
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('tags_name_lower_idx').on(sql`lower(${t.name})`), uniqueIndex('tags_slug_idx').on(t.slug)],
+);
+
+/**
+ * A size chart: rows are sizes (S, M, L…), columns are measurements (chest, waist…), each cell a
+ * number in the chart's unit. Kept as one JSON grid: it is always read and written whole.
+ */
+export const sizeCharts = pgTable(
+  'size_charts',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** 'cm' | 'in' */
+    unit: text('unit').notNull().default('cm'),
+    /** `{ sizes: string[], measurements: string[], values: (number | null)[][] }` */
+    grid: jsonb('grid').$type<{ sizes: string[]; measurements: string[]; values: (number | null)[][] }>().notNull(),
+    notes: text('notes'),
+    /** 'active' | 'inactive' */
+    status: text('status').notNull().default('active'),
+    ...timestamps,
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('size_charts_name_lower_idx').on(sql`lower(${t.name})`)],
+);
+
+export const returnPolicies = pgTable(
+  'return_policies',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    /** A brand's own policy; null = a policy any product may use. */
+    brandId: integer('brand_id').references(() => brands.id, { onDelete: 'restrict' }),
+    isReturnable: boolean('is_returnable').notNull().default(true),
+    /** Days after delivery a return may be asked for; 0 when not returnable. */
+    returnWindowDays: integer('return_window_days').notNull().default(0),
+    conditions: text('conditions'),
+    /** 'active' | 'inactive' */
+    status: text('status').notNull().default('active'),
+    ...timestamps,
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('return_policies_title_lower_idx').on(sql`lower(${t.title})`), index('return_policies_brand_idx').on(t.brandId)],
+);
+
+/** Storefront widgets and banners, shown in `position` order while their schedule is open. */
+export const widgets = pgTable(
+  'widgets',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    /** 'hero-banner' | 'strip' | 'category-tiles' | … (widget.area.ts) */
+    type: text('type').notNull(),
+    imagePath: text('image_path'),
+    /** Text for screen readers and when the image can't load. */
+    altText: text('alt_text'),
+    /** A storefront path (/sale) or an https:// address. */
+    linkUrl: text('link_url'),
+    position: integer('position').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** 'active' | 'inactive' */
+    status: text('status').notNull().default('active'),
+    ...timestamps,
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [index('widgets_position_idx').on(t.position, t.id)],
+);
+
+export const faqs = pgTable(
+  'faqs',
+  {
+    id: serial('id').primaryKey(),
+    question: text('question').notNull(),
+    /** Markdown; rendered with raw HTML disabled, so it can't carry script. */
+    answer: text('answer').notNull(),
+    /** 'customer' | 'vendor' */
+    audience: text('audience').notNull().default('customer'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** 'active' | 'inactive' */
+    status: text('status').notNull().default('active'),
+    ...timestamps,
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('faqs_audience_question_lower_idx').on(t.audience, sql`lower(${t.question})`), index('faqs_sort_idx').on(t.audience, t.sortOrder, t.id)],
+);
+
+/** GST rates: a slab with its HSN (goods) or SAC (services) code. */
+export const taxes = pgTable(
+  'taxes',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    ratePercent: numeric('rate_percent', { precision: 5, scale: 2 }).notNull(),
+    /** HSN (4, 6 or 8 digits) or SAC (6 digits starting 99). */
+    hsnCode: text('hsn_code').notNull(),
+    /** 'inclusive' (prices include the tax) | 'exclusive' (added on top) */
+    priceMode: text('price_mode').notNull().default('inclusive'),
+    /** 'active' | 'inactive' */
+    status: text('status').notNull().default('active'),
+    ...timestamps,
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('taxes_name_lower_idx').on(sql`lower(${t.name})`), index('taxes_hsn_idx').on(t.hsnCode)],
+);
+
+/** Where stock ships from: the platform's own (vendorId null) or a vendor's (a vendor sees only theirs). */
+export const warehouses = pgTable(
+  'warehouses',
+  {
+    id: serial('id').primaryKey(),
+    vendorId: integer('vendor_id').references(() => vendors.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    /** A short code printed on labels (BLR-01). */
+    code: text('code').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    contactEmail: text('contact_email'),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2'),
+    stateId: integer('state_id').notNull().references(() => states.id, { onDelete: 'restrict' }),
+    cityId: integer('city_id').notNull().references(() => cities.id, { onDelete: 'restrict' }),
+    pincodeId: integer('pincode_id').notNull().references(() => pincodes.id, { onDelete: 'restrict' }),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('warehouses_code_idx').on(sql`lower(${t.code})`),
+    index('warehouses_vendor_idx').on(t.vendorId),
+    index('warehouses_pincode_idx').on(t.pincodeId),
+  ],
+);
+
+export const deliveryPartners = pgTable(
+  'delivery_partners',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    contactName: text('contact_name'),
+    contactPhone: text('contact_phone'),
+    contactEmail: text('contact_email'),
+    /** https://… with `{tracking_number}` where the AWB goes. */
+    trackingUrlTemplate: text('tracking_url_template'),
+    codSupported: boolean('cod_supported').notNull().default(false),
+    /** 'active' | 'inactive' */
+    status: text('status').notNull().default('active'),
+    ...timestamps,
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('delivery_partners_name_lower_idx').on(sql`lower(${t.name})`)],
+);
+
+/** A set of pincodes a delivery partner serves at one charge and delivery time. */
+export const deliveryZones = pgTable(
+  'delivery_zones',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    deliveryPartnerId: integer('delivery_partner_id').notNull().references(() => deliveryPartners.id, { onDelete: 'restrict' }),
+    /** Charged to the customer per order, in the store currency. */
+    charge: numeric('charge', { precision: 10, scale: 2 }).notNull().default('0'),
+    estimatedDaysMin: integer('estimated_days_min').notNull(),
+    estimatedDaysMax: integer('estimated_days_max').notNull(),
+    /** Kept with the zone so lists show and sort by it without counting. */
+    pincodeCount: integer('pincode_count').notNull().default(0),
+    /** 'active' | 'inactive' */
+    status: text('status').notNull().default('active'),
+    ...timestamps,
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('delivery_zones_name_lower_idx').on(sql`lower(${t.name})`), index('delivery_zones_partner_idx').on(t.deliveryPartnerId)],
+);
+
+export const deliveryZonePincodes = pgTable(
+  'delivery_zone_pincodes',
+  {
+    zoneId: integer('zone_id').notNull().references(() => deliveryZones.id, { onDelete: 'cascade' }),
+    pincodeId: integer('pincode_id').notNull().references(() => pincodes.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.zoneId, t.pincodeId] }), index('delivery_zone_pincodes_pincode_idx').on(t.pincodeId)],
 );

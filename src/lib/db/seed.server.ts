@@ -8,6 +8,7 @@ import { brands, notifications, permissions, products, rolePermissions, roles, s
 import { ALL_PERMISSIONS, BUILT_IN_ROLES } from '../permissions/catalogue.ts';
 import { hashPassword } from '../auth/password.server.ts';
 import { importGeography } from '../../features/geography/geo-import.server.ts';
+import { DEMO_SEEDS, type DemoContext } from './demo-seeds.server.ts';
 
 export async function syncPermissions(db: DbOrTx): Promise<void> {
   await db
@@ -110,13 +111,13 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       .returning();
     const brandId = (name: string) => demoBrands.find((b) => b.name === name)!.id;
 
-    await tx.insert(products).values([
+    const demoProducts = await tx.insert(products).values([
       { vendorId: store!.id, brandId: brandId('Indigo Loom'), name: 'Cotton Kurta, Indigo', sku: 'DFH-KUR-001', price: '1299.00', createdAt: DEMO_DATE, updatedAt: DEMO_DATE },
       { vendorId: store!.id, brandId: brandId('Monsoon Linen'), name: 'Linen Shirt, White', sku: 'DFH-SHI-002', price: '1799.00', createdAt: DEMO_DATE, updatedAt: DEMO_DATE },
       { vendorId: store!.id, brandId: brandId('Saffron Thread'), name: 'Silk Dupatta, Maroon', sku: 'DFH-DUP-003', price: '999.00', createdAt: DEMO_DATE, updatedAt: DEMO_DATE },
       { vendorId: otherStore!.id, brandId: brandId('Kaveri Weaves'), name: 'Kanchipuram Saree, Gold', sku: 'KVH-SAR-001', price: '8499.00', createdAt: DEMO_DATE, updatedAt: DEMO_DATE },
       { vendorId: otherStore!.id, name: 'Handloom Towel Set', sku: 'KVH-TOW-002', price: '649.00', createdAt: DEMO_DATE, updatedAt: DEMO_DATE },
-    ]);
+    ]).returning();
 
     await tx
       .insert(settings)
@@ -125,6 +126,15 @@ export async function seedDemoData(db: Db): Promise<boolean> {
 
     // All of India's states, cities and pincodes: the same import as `npm run geo:import`.
     await importGeography(tx, { at: DEMO_DATE });
+
+    // Each area's own demo records (categories, taxes, warehouses…), in DEMO_SEEDS order.
+    const context: DemoContext = {
+      at: DEMO_DATE,
+      vendorIds: { fashion: store!.id, newVendor: newStore!.id, kaveri: otherStore!.id },
+      brandIds: Object.fromEntries(demoBrands.map((b) => [b.name, b.id])),
+      productIds: Object.fromEntries(demoProducts.map((p) => [p.sku, p.id])),
+    };
+    for (const seed of DEMO_SEEDS) await seed(tx, context);
     return true;
   });
 }

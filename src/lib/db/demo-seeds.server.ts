@@ -1,0 +1,21 @@
+/**
+ * The demo records of each area, added once to an empty database after the accounts, brands,
+ * products and geography (seed.server.ts). Each area keeps its own in `<area>.demo.server.ts`
+ * and registers it here; the order is the order of dependencies (categories before
+ * sub-categories, delivery partners before zones). Deterministic: fixed names, values and dates.
+ */
+import type { Tx } from './client.server.ts';
+
+export interface DemoContext {
+  /** The demo data's creation date. */
+  at: Date;
+  vendorIds: { fashion: number; newVendor: number; kaveri: number };
+  /** Demo brands by name ("Indigo Loom"). */
+  brandIds: Record<string, number>;
+  /** Demo products by SKU ("DFH-KUR-001"). */
+  productIds: Record<string, number>;
+}
+
+export type DemoSeed = (tx: Tx, context: DemoContext) => Promise<void>;
+
+export const DEMO_SEEDS: DemoSeed[] = [];
