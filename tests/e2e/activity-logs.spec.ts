@@ -3,10 +3,8 @@
  * its diff (field, before, after). Entries offer no edit or delete.
  */
 import { test, expect } from './fixtures.ts';
-import { createBrand, uniqueTag } from './brand-helpers.ts';
+import { createBrand, uniqueTag, AFTER_SAVE } from './area-helpers.ts';
 
-/** Saving uploads, answers, then loads the list: slow when two browsers share two CPUs. */
-const AFTER_SAVE = { timeout: 15_000 };
 
 const entriesUrl = (recordId: number) =>
   `/activity-logs?${new URLSearchParams({

@@ -6,11 +6,9 @@
 import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.ts';
-import { createBrand, createBrands, listingUrl, pngFixture, uniqueTag } from './brand-helpers.ts';
+import { createBrand, createBrands, listingUrl, pngFixture, uniqueTag, AFTER_SAVE } from './area-helpers.ts';
 import type { Page } from '@playwright/test';
 
-/** Saving uploads, answers, then loads the list: slow when two browsers share two CPUs. */
-const AFTER_SAVE = { timeout: 15_000 };
 
 const rows = (page: Page) => page.locator('tbody tr');
 const names = (page: Page) => page.locator('tbody tr td:nth-child(3)').allInnerTexts();

@@ -1,0 +1,131 @@
+/**
+ * Shared by the area specs. Set-up calls create records through the real API with the page's
+ * session (cookies, X-XSRF-TOKEN, Origin), so a spec spends its time on the screens; and
+ * `addEditDelete` walks the one journey every area has, through the screens, as a person would.
+ */
+import { crc32, deflateSync } from 'node:zlib';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** A real 32×32 PNG, built here so the specs carry no binary fixture. */
+export function pngFixture(rgb: [number, number, number] = [200, 60, 40]): Buffer {
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: 32 }, () => rgb).flat())]);
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])) >>> 0);
+    return Buffer.concat([len, Buffer.from(type), data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(32, 0);
+  ihdr.writeUInt32BE(32, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: 32 }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A short random tag, so parallel runs and reruns never see each other's brands. */
+export const uniqueTag = () => Math.random().toString(36).slice(2, 8).toUpperCase();
+
+export async function unsafeHeaders(page: Page): Promise<Record<string, string>> {
+  const base = new URL(page.url() === 'about:blank' ? process.env.E2E_BASE_URL! : page.url()).origin;
+  const token = (await page.context().cookies(base)).find((c) => c.name === 'XSRF-TOKEN')?.value;
+  expect(token, 'signed in with an XSRF-TOKEN cookie').toBeTruthy();
+  return { origin: base, 'x-xsrf-token': decodeURIComponent(token!), accept: 'application/json' };
+}
+
+export interface BrandRecord {
+  id: number;
+  name: string;
+  slug: string;
+  version: number;
+}
+
+/** Creates a record of any area through its API (`POST /api/<key>`, multipart like the form kit). */
+export async function createRecord<T = Record<string, unknown> & { id: number; version: number }>(page: Page, areaKey: string, fields: Record<string, string>): Promise<T> {
+  const response = await page.request.post(`/api/${areaKey}`, { headers: await unsafeHeaders(page), multipart: fields });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).data as T;
+}
+
+export async function createBrand(page: Page, name: string, extra: Record<string, string> = {}): Promise<BrandRecord> {
+  return createRecord<BrandRecord>(page, 'brands', { name, status: 'active', ...extra });
+}
+
+export async function createBrands(page: Page, names: string[]): Promise<BrandRecord[]> {
+  const out: BrandRecord[] = [];
+  for (const name of names) out.push(await createBrand(page, name));
+  return out;
+}
+
+/** A list page URL for a table state, written as the table writes it (`listPath` defaults to brands). */
+export function listingUrl(params: Record<string, unknown>, listPath = '/brands/listing'): string {
+  const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  return `${listPath}?${qs}`;
+}
+
+/** Saving uploads, answers, then loads the list: slow when two browsers share two CPUs. */
+export const AFTER_SAVE = { timeout: 15_000 };
+
+export interface CrudJourney {
+  /** The area's list page (`/tags/listing`). */
+  listPath: string;
+  /** The declaration's `singular` (`Tag`): the "Add tag" link and button, the toasts. */
+  singular: string;
+  /** The declaration's `label` (`Tags`): the search box is "Search tags". */
+  label: string;
+  /** Fills the add form; the record's title (its `titleField`) must become `title`. */
+  fillAdd: (page: Page) => Promise<void>;
+  title: string;
+  /** Changes the record on its edit page; its title becomes `editedTitle` (default: unchanged). */
+  fillEdit: (page: Page) => Promise<void>;
+  editedTitle?: string;
+  /** Checks on the list row after the edit (a changed column shows). */
+  afterEdit?: (row: Locator) => Promise<void>;
+}
+
+/**
+ * The journey every area shares, through the screens: Add from the list, save (toast, back on the
+ * list), find it with the search box, Edit from its row, save, then Delete from its row after
+ * typing its title. Each step checks what a person would see.
+ */
+export async function addEditDelete(page: Page, j: CrudJourney): Promise<void> {
+  const one = j.singular.toLowerCase();
+  const rowOf = (title: string) => page.locator('tbody tr').filter({ hasText: title });
+  const search = async (text: string) => {
+    await page.getByRole('searchbox', { name: `Search ${j.label.toLowerCase()}` }).fill(text);
+    await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, '(\\+|%20)')}`));
+  };
+
+  await page.goto(j.listPath);
+  await page.getByRole('link', { name: `Add ${one}` }).click();
+  await j.fillAdd(page);
+  await page.getByRole('button', { name: `Add ${one}` }).click();
+  await expect(page).toHaveURL(new RegExp(`${j.listPath}(\\?|$)`), AFTER_SAVE);
+  await expect(page.getByRole('status').filter({ hasText: `${j.singular} created.` })).toBeVisible();
+  await search(j.title);
+  await expect(rowOf(j.title)).toBeVisible();
+
+  await rowOf(j.title).getByRole('link', { name: `Edit ${j.title}` }).click();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
+  await j.fillEdit(page);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(new RegExp(`${j.listPath}(\\?|$)`), AFTER_SAVE);
+  await expect(page.getByRole('status').filter({ hasText: `${j.singular} saved.` })).toBeVisible();
+  const title = j.editedTitle ?? j.title;
+  await search(title);
+  await expect(rowOf(title)).toBeVisible();
+  await j.afterEdit?.(rowOf(title));
+
+  await rowOf(title).getByRole('button', { name: `Delete ${title}` }).click();
+  const confirm = page.getByRole('button', { name: 'Delete', exact: true });
+  await expect(confirm).toBeDisabled();
+  await page.getByPlaceholder('Please type the name').fill(title);
+  await confirm.click();
+  await expect(page.getByRole('status').filter({ hasText: `${j.singular} deleted.` })).toBeVisible();
+  await expect(rowOf(title)).toHaveCount(0);
+}
