@@ -70,6 +70,8 @@ export function findSetCookie(response: Response, name: string): SetCookie | und
 
 export class HttpClient {
   readonly jar = new Map<string, string>();
+  /** Sent as User-Agent on every request when set: a browser or device of its own. */
+  userAgent: string | undefined;
 
   /** `baseUrl` may be a function so a client survives a server restart on another port. */
   constructor(private readonly base: string | (() => string)) {}
@@ -93,6 +95,7 @@ export class HttpClient {
   /** A new client with a copy of this jar (e.g. to replay an old session cookie). */
   clone(): HttpClient {
     const copy = new HttpClient(this.base);
+    copy.userAgent = this.userAgent;
     for (const [k, v] of this.jar) copy.jar.set(k, v);
     return copy;
   }
@@ -113,6 +116,7 @@ export class HttpClient {
   async request(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
     const headers = new Headers(options.headers);
     const unsafe = UNSAFE.has(method.toUpperCase());
+    if (this.userAgent && !headers.has('user-agent')) headers.set('user-agent', this.userAgent);
     if (this.jar.size && !headers.has('cookie')) {
       headers.set('cookie', [...this.jar].map(([k, v]) => `${k}=${v}`).join('; '));
     }
