@@ -12,6 +12,7 @@ function bootAtStartup() {
   const startup = fileURLToPath(new URL('./src/lib/startup.server.ts', import.meta.url));
   return {
     name: 'back-office:boot-at-startup',
+    /** @param {string} code @param {string} id */
     transform(code, id) {
       if (/@astrojs[\\/]node[\\/]dist[\\/]server\.js$/.test(id)) return `import ${JSON.stringify(startup)};\n${code}`;
     },

@@ -1,7 +1,9 @@
 /** argon2id with the OWASP minimum: m = 19 MiB, t = 2, p = 1. */
-import { hash, verify, Algorithm } from '@node-rs/argon2';
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
-const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+// `Algorithm` is a const enum, which isolated modules can't read at run time: Argon2id is 2.
+const ARGON2ID = 2 as Algorithm.Argon2id;
+const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

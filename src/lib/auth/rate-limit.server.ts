@@ -19,14 +19,14 @@ export async function hitLimit(db: DbOrTx, key: string, windowSeconds: number): 
       count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
       reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
     returning count, reset_at`);
-  return toState(rowsOf(rows)[0]!);
+  return toState(rowsOf<LimitRow>(rows)[0]!);
 }
 
 export async function peekLimit(db: DbOrTx, key: string): Promise<LimitState> {
   const rows = await db.execute<{ count: number; reset_at: string | Date }>(
     sql`select count, reset_at from rate_limits where key = ${key} and reset_at > now()`,
   );
-  const row = rowsOf(rows)[0];
+  const row = rowsOf<LimitRow>(rows)[0];
   return row ? toState(row) : { count: 0, retryAfterSeconds: 0 };
 }
 
@@ -34,7 +34,9 @@ export async function clearLimit(db: DbOrTx, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
-function toState(row: { count: number; reset_at: string | Date }): LimitState {
+type LimitRow = { count: number; reset_at: string | Date };
+
+function toState(row: LimitRow): LimitState {
   const resetAt = new Date(row.reset_at).getTime();
   return { count: Number(row.count), retryAfterSeconds: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)) };
 }

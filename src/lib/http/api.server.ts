@@ -113,7 +113,7 @@ export async function readFormData(request: Request, limit?: number): Promise<Re
   const bytes = await readBodyBytes(request, limit);
   let form: FormData;
   try {
-    form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
+    form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
   } catch {
     throw new HttpError(400, 'The form body could not be read.');
   }

@@ -6,7 +6,7 @@ import { errorResponse } from '../../lib/http/api.server.ts';
 export const GET: APIRoute = async ({ params }) => {
   const file = await uploads().get(params.file ?? '');
   if (!file) return errorResponse(404, { message: 'Not found.' });
-  return new Response(file.bytes, {
+  return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
     headers: {
       'content-type': file.mime,
       'content-length': String(file.bytes.byteLength),
