@@ -5,6 +5,7 @@
  */
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { inSentence } from '../../src/lib/areas/area.ts';
 
 /** A real 32×32 PNG, built here so the specs carry no binary fixture. */
 export function pngFixture(rgb: [number, number, number] = [200, 60, 40]): Buffer {
@@ -94,10 +95,10 @@ export interface CrudJourney {
  * typing its title. Each step checks what a person would see.
  */
 export async function addEditDelete(page: Page, j: CrudJourney): Promise<void> {
-  const one = j.singular.toLowerCase();
+  const one = inSentence(j.singular);
   const rowOf = (title: string) => page.locator('tbody tr').filter({ hasText: title });
   const search = async (text: string) => {
-    await page.getByRole('searchbox', { name: `Search ${j.label.toLowerCase()}` }).fill(text);
+    await page.getByRole('searchbox', { name: `Search ${inSentence(j.label)}` }).fill(text);
     await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, '(\\+|%20)')}`));
   };
 

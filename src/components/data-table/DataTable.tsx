@@ -15,7 +15,7 @@ import { api, ApiError } from '../../lib/http/client.ts';
 import { toSearchParams, type FieldFilter, type ListResult } from '../../lib/list/list-query.ts';
 import { listRequestQuery, listSearch, readListState, type ListState } from '../../lib/list/list-url.ts';
 import { queryKeys } from '../../lib/areas/query-keys.ts';
-import { editPath, type AreaColumn } from '../../lib/areas/area.ts';
+import { editPath, inSentence, type AreaColumn } from '../../lib/areas/area.ts';
 import type { AreaAbilities, AreaListView } from '../../lib/areas/list-view.ts';
 import { toast } from '../../lib/stores/toast.ts';
 import { askConfirm } from '../../lib/stores/confirm.ts';
@@ -27,6 +27,7 @@ import { ColumnFilter } from './ColumnFilter.tsx';
 import { Pagination } from './Pagination.tsx';
 import { Popover } from './Popover.tsx';
 import { badgeClass, formatDate, formatNumber } from './format.ts';
+import { useRowOrder } from './row-order.tsx';
 import { iconArrowDown, iconArrowUp, iconArrowUpDown, iconDownload, iconPencil, iconPlus, iconTrash } from './icons.ts';
 
 export type Row = Record<string, unknown> & { id: number };
@@ -89,8 +90,8 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
   const client = useQueryClient();
   const keys = queryKeys(area.key);
   const base = `/api/${area.key}`;
-  const plural = area.label.toLowerCase();
-  const singular = area.singular.toLowerCase();
+  const plural = inSentence(area.label);
+  const singular = inSentence(area.singular);
 
   const [state, setState] = useState(initialState);
   const stateRef = useRef(state);
@@ -221,10 +222,11 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
   useEffect(() => {
     if (selectAll.current) selectAll.current.indeterminate = someOnPage && !allOnPage;
   });
+  const order = useRowOrder({ area, state, result, canUpdate: abilities.update, sort: { field: sortField, order: sortOrder }, client, queryKey: keys.list(state), listsKey: keys.lists(), title, go, fail });
   const canSelect = abilities.delete || (abilities.update && Boolean(area.statusField)) || area.exportable;
   const hasActions = abilities.update || abilities.delete || Boolean(rowActions);
   const filtered = Boolean(state.q) || Object.keys(state.filters).length > 0;
-  const colSpan = area.columns.length + (canSelect ? 1 : 0) + (hasActions ? 1 : 0);
+  const colSpan = area.columns.length + (canSelect ? 1 : 0) + (order.offered ? 1 : 0) + (hasActions ? 1 : 0);
   const selectedRows = rows.filter((r) => selected.includes(r.id));
 
   return (
@@ -317,6 +319,9 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
           </div>
         )}
 
+        {order.notice}
+        {order.announcer}
+
         {notice && (
           <div role="alert" className="flex items-start gap-3 border-b border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
             <div className="flex-1">
@@ -352,6 +357,11 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
                       disabled={!rows.length}
                       onChange={() => setSelected(allOnPage ? selected.filter((id) => !pageIds.includes(id)) : [...new Set([...selected, ...pageIds])])}
                     />
+                  </th>
+                )}
+                {order.offered && (
+                  <th scope="col" className="w-px px-2 py-3">
+                    <span className="sr-only">Order</span>
                   </th>
                 )}
                 {area.columns.map((c) => {
@@ -416,8 +426,8 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
                   </td>
                 </tr>
               ) : (
-                rows.map((row) => (
-                  <tr key={row.id} className={`hover:bg-surface-50 dark:hover:bg-surface-800/40 ${selected.includes(row.id) ? 'bg-primary-50 dark:bg-primary-950/30' : ''}`}>
+                rows.map((row, index) => (
+                  <tr key={row.id} {...order.rowProps(row, index)} className={`hover:bg-surface-50 dark:hover:bg-surface-800/40 ${selected.includes(row.id) ? 'bg-primary-50 dark:bg-primary-950/30' : ''} ${order.rowProps(row, index).className ?? ''}`}>
                     {canSelect && (
                       <td className="px-4 py-2">
                         <input
@@ -428,6 +438,7 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
                         />
                       </td>
                     )}
+                    {order.offered && <td className="px-2 py-2 whitespace-nowrap">{order.cell(row, index)}</td>}
                     {area.columns.map((c) => (
                       <td key={c.field} className={`px-4 py-2 ${c.secondary ? 'hidden md:table-cell' : ''}`}>
                         {renderCell?.[c.field] ? (

@@ -6,7 +6,7 @@
  * record in between, the server answers 409 and the form keeps what the person typed, says so,
  * and offers Reload (fetch the latest and replace the values).
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { api, ApiError, request } from '../../lib/http/client.ts';
 import { slugify } from '../../lib/text/slug.ts';
 import { toast } from '../../lib/stores/toast.ts';
@@ -16,10 +16,14 @@ import { buttonClass } from '../ui/styles.ts';
 import { ImageField } from './ImageField.tsx';
 import { RelationField } from './RelationPicker.tsx';
 import { flashToast } from './flash-toast.ts';
-import { firstInvalid, formLevelErrors, initialValues, isShown, previewsOf, toFormData, validate, type AreaFormView, type FieldErrors, type Values } from './form-state.ts';
-import type { AreaField } from '../../lib/areas/area.ts';
+import { errorsOf, firstInvalid, formLevelErrors, initialValues, isShown, previewsOf, toFormData, validate, type AreaFormView, type FieldErrors, type Values } from './form-state.ts';
+import { inSentence, type AreaField } from '../../lib/areas/area.ts';
 
 type SavedRecord = Record<string, unknown> & { id: number; version: number };
+
+// Input kinds only some forms have load with the first form that does: the others don't pay for them.
+const GridField = lazy(() => import('./GridField.tsx'));
+const MarkdownField = lazy(() => import('./MarkdownField.tsx'));
 
 /**
  * The schema is loaded on the first interaction, not with the page: zod is most of a form's
@@ -155,7 +159,7 @@ export default function AreaForm({ form: area, record, maxUploadBytes }: AreaFor
       setErrors({});
       setFormError(null);
       setConflict(null);
-      toast({ severity: 'info', summary: 'Reloaded', detail: `This is the latest version of the ${area.singular.toLowerCase()}.` });
+      toast({ severity: 'info', summary: 'Reloaded', detail: `This is the latest version of the ${inSentence(area.singular)}.` });
     } catch (err) {
       toast({ severity: 'error', summary: 'Could not reload', detail: (err as Error).message });
     } finally {
@@ -223,6 +227,27 @@ export default function AreaForm({ form: area, record, maxUploadBytes }: AreaFor
           </div>
         );
       }
+      case 'markdown':
+        return (
+          <Suspense key={f.name} fallback={<TextareaField {...common} className="md:col-span-2" rows={8} value={values[f.name]} readOnly />}>
+            <MarkdownField field={f} id={idOf(f.name)} value={values[f.name] ?? ''} onChange={(v) => setValue(f.name, v)} previewUrl={`/api/${area.key}/markdown-preview`} error={errors[f.name]} required={f.required} disabled={saving} />
+          </Suspense>
+        );
+      case 'grid':
+        return (
+          <Suspense key={f.name} fallback={<p className="md:col-span-2 text-sm text-surface-500">Loading the {f.label.toLowerCase()} editor…</p>}>
+            <GridField
+              field={f}
+              id={idOf(f.name)}
+              value={values[f.name] ?? ''}
+              onChange={(v) => setValue(f.name, v)}
+              errors={Object.fromEntries(errorsOf(errors, f.name).map((k) => [k, errors[k]!]))}
+              unit={f.grid?.unitField ? values[f.grid.unitField] : undefined}
+              required={f.required}
+              disabled={saving}
+            />
+          </Suspense>
+        );
       case 'image':
         return (
           <div key={f.name} className={wide}>
@@ -297,7 +322,7 @@ export default function AreaForm({ form: area, record, maxUploadBytes }: AreaFor
             Cancel
           </a>
           <Button type="submit" loading={saving}>
-            {editing ? 'Save' : `Add ${area.singular.toLowerCase()}`}
+            {editing ? 'Save' : `Add ${inSentence(area.singular)}`}
           </Button>
         </div>
       </fieldset>
