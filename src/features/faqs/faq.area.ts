@@ -21,7 +21,11 @@ export const FAQ_ANSWER_MAX_LENGTH = 10_000;
 
 export const faqSchema = z.strictObject({
   question: z.string('Enter the question.').trim().min(1, 'Enter the question.').max(300, 'At most 300 characters.'),
-  answer: z.string('Write the answer.').trim().min(1, 'Write the answer.').max(FAQ_ANSWER_MAX_LENGTH, `At most ${FAQ_ANSWER_MAX_LENGTH} characters.`),
+  answer: z
+    .string('Write the answer.')
+    // Forms send line breaks as CRLF (multipart): stored as typed, one kind of line break.
+    .transform((text) => text.replace(/\r\n?/g, '\n'))
+    .pipe(z.string().trim().min(1, 'Write the answer.').max(FAQ_ANSWER_MAX_LENGTH, `At most ${FAQ_ANSWER_MAX_LENGTH} characters.`)),
   audience: z.enum(['customer', 'vendor'], { error: 'Choose Customers or Vendors.' }).default('customer'),
   sort_order: optionalWholeNumber('Enter a whole number from 0 to 99999, or leave it blank to add it at the end.'),
   status: z.enum(['active', 'inactive'], { error: 'Choose Active or Inactive.' }).default('active'),
