@@ -183,7 +183,18 @@ export default function AreaForm({ form: area, record, maxUploadBytes }: AreaFor
       case 'textarea':
         return <TextareaField key={f.name} {...common} className={wide} placeholder={f.placeholder} value={values[f.name]} onChange={(e) => setValue(f.name, e.target.value)} />;
       case 'select':
-        return <SelectField key={f.name} {...common} className={wide} options={f.options ?? []} value={values[f.name]} onChange={(e) => setValue(f.name, e.target.value)} />;
+        return (
+          <SelectField
+            key={f.name}
+            {...common}
+            className={wide}
+            options={f.options ?? []}
+            // No default: an empty first choice, so the browser doesn't show an option that isn't chosen.
+            placeholder={f.options?.some((o) => o.value === values[f.name]) ? undefined : (f.placeholder ?? `Choose ${f.label.toLowerCase()}…`)}
+            value={values[f.name]}
+            onChange={(e) => setValue(f.name, e.target.value)}
+          />
+        );
       case 'relation': {
         const parent = f.relation?.dependsOn && fields.find((p) => p.name === f.relation!.dependsOn!.field);
         return (
@@ -227,15 +238,26 @@ export default function AreaForm({ form: area, record, maxUploadBytes }: AreaFor
           </div>
         );
       }
-      case 'markdown':
-        return (
-          <Suspense key={f.name} fallback={<TextareaField {...common} className="md:col-span-2" rows={8} value={values[f.name]} readOnly />}>
+      // Drawn once the form is live (`ready`), not on the server: a lazy part of the server's HTML
+      // that changes before its code arrives is left behind, hidden, by React's hydration.
+      case 'markdown': {
+        const waiting = <TextareaField key={f.name} {...common} className="md:col-span-2" rows={8} value={values[f.name]} readOnly />;
+        return ready ? (
+          <Suspense key={f.name} fallback={waiting}>
             <MarkdownField field={f} id={idOf(f.name)} value={values[f.name] ?? ''} onChange={(v) => setValue(f.name, v)} previewUrl={`/api/${area.key}/markdown-preview`} error={errors[f.name]} required={f.required} disabled={saving} />
           </Suspense>
+        ) : (
+          waiting
         );
-      case 'grid':
-        return (
-          <Suspense key={f.name} fallback={<p className="md:col-span-2 text-sm text-surface-500">Loading the {f.label.toLowerCase()} editor…</p>}>
+      }
+      case 'grid': {
+        const waiting = (
+          <p key={f.name} className="md:col-span-2 text-sm text-surface-500">
+            Loading the {f.label.toLowerCase()} editor…
+          </p>
+        );
+        return ready ? (
+          <Suspense key={f.name} fallback={waiting}>
             <GridField
               field={f}
               id={idOf(f.name)}
@@ -247,7 +269,10 @@ export default function AreaForm({ form: area, record, maxUploadBytes }: AreaFor
               disabled={saving}
             />
           </Suspense>
+        ) : (
+          waiting
         );
+      }
       case 'image':
         return (
           <div key={f.name} className={wide}>
