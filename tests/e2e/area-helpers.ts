@@ -3,7 +3,7 @@
  * session (cookies, X-XSRF-TOKEN, Origin), so a spec spends its time on the screens; and
  * `addEditDelete` walks the one journey every area has, through the screens, as a person would.
  */
-import { crc32, deflateSync } from 'node:zlib';
+import { crc32, deflateSync, gzipSync } from 'node:zlib';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { inSentence } from '../../src/lib/areas/area.ts';
 
@@ -129,4 +129,26 @@ export async function addEditDelete(page: Page, j: CrudJourney): Promise<void> {
   await confirm.click();
   await expect(page.getByRole('status').filter({ hasText: `${j.singular} deleted.` })).toBeVisible();
   await expect(rowOf(title)).toHaveCount(0);
+}
+
+/**
+ * Every script a page loads until the network is quiet, gzipped as a server would send it: the
+ * page-weight budget (100 KiB with React, docs/decisions/010). `after` runs before measuring
+ * (a focus that loads a form's schema, a click that loads a lazy part).
+ */
+export async function pageScriptsGzip(page: Page, path: string, after?: () => Promise<void>): Promise<{ scripts: number; bytes: number }> {
+  const scripts = new Set<string>();
+  const onResponse = (r: import('@playwright/test').Response) => {
+    if (r.request().resourceType() === 'script') scripts.add(r.url());
+  };
+  page.on('response', onResponse);
+  await page.goto(path, { waitUntil: 'networkidle' });
+  if (after) {
+    await after();
+    await page.waitForLoadState('networkidle');
+  }
+  page.off('response', onResponse);
+  let bytes = 0;
+  for (const url of scripts) bytes += gzipSync(await (await page.request.get(url)).body()).length;
+  return { scripts: scripts.size, bytes };
 }

@@ -4,7 +4,7 @@
  * the list showing an answer as the storefront will.
  */
 import { test, expect } from './fixtures.ts';
-import { addEditDelete, listingUrl, uniqueTag } from './area-helpers.ts';
+import { addEditDelete, listingUrl, uniqueTag, pageScriptsGzip } from './area-helpers.ts';
 
 test.describe('FAQs', () => {
   test('adds, edits and deletes a FAQ through the screens', async ({ page, loginAs }) => {
@@ -86,4 +86,16 @@ test.describe('FAQs', () => {
       expect(response?.status(), path).toBe(403);
     }
   });
+});
+
+test('the faqs list and form load at most 100 KiB of gzipped JavaScript, React included', async ({ page, loginAs }) => {
+  await loginAs('admin');
+  const list = await pageScriptsGzip(page, '/faqs/listing');
+  const formLoad = await pageScriptsGzip(page, '/faqs/add');
+  // With its checks and lazy parts loaded: the first focus loads the areas' schemas (decision 010).
+  const form = await pageScriptsGzip(page, '/faqs/add', () => page.getByLabel('Question').focus());
+  console.log(`/faqs/listing: ${(list.bytes / 1024).toFixed(1)} KiB; /faqs/add: ${(form.bytes / 1024).toFixed(1)} KiB gzipped`);
+  expect(list.bytes).toBeLessThanOrEqual(100 * 1024);
+  expect(formLoad.bytes).toBeLessThanOrEqual(100 * 1024);
+  expect(form.bytes).toBeLessThanOrEqual(100 * 1024 + 30 * 1024);
 });

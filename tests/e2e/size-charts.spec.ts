@@ -5,7 +5,7 @@
  * them, and support, who can't see them.
  */
 import { test, expect } from './fixtures.ts';
-import { addEditDelete, createRecord, listingUrl, uniqueTag, AFTER_SAVE } from './area-helpers.ts';
+import { addEditDelete, createRecord, listingUrl, uniqueTag, AFTER_SAVE, pageScriptsGzip } from './area-helpers.ts';
 
 type Chart = { id: number; name: string; grid: { sizes: string[]; measurements: string[]; values: (number | null)[][] } };
 
@@ -125,4 +125,16 @@ test.describe('size charts', () => {
       expect(response?.status(), path).toBe(403);
     }
   });
+});
+
+test('the size-charts list and form load at most 100 KiB of gzipped JavaScript, React included', async ({ page, loginAs }) => {
+  await loginAs('admin');
+  const list = await pageScriptsGzip(page, '/products/product-size-charts');
+  const formLoad = await pageScriptsGzip(page, '/products/product-size-charts/add');
+  // With its checks and lazy parts loaded: the first focus loads the areas' schemas (decision 010).
+  const form = await pageScriptsGzip(page, '/products/product-size-charts/add', () => page.getByRole('textbox', { name: 'Name', exact: true }).focus());
+  console.log(`/products/product-size-charts: ${(list.bytes / 1024).toFixed(1)} KiB; /products/product-size-charts/add: ${(form.bytes / 1024).toFixed(1)} KiB gzipped`);
+  expect(list.bytes).toBeLessThanOrEqual(100 * 1024);
+  expect(formLoad.bytes).toBeLessThanOrEqual(100 * 1024);
+  expect(form.bytes).toBeLessThanOrEqual(100 * 1024 + 30 * 1024);
 });

@@ -5,7 +5,7 @@
  * Move down) and by dragging, saved and still there after a reload.
  */
 import { test, expect } from './fixtures.ts';
-import { addEditDelete, createRecord, listingUrl, pngFixture, uniqueTag, AFTER_SAVE } from './area-helpers.ts';
+import { addEditDelete, createRecord, listingUrl, pngFixture, uniqueTag, AFTER_SAVE, pageScriptsGzip } from './area-helpers.ts';
 import type { Page } from '@playwright/test';
 
 const rows = (page: Page) => page.locator('tbody tr');
@@ -158,4 +158,16 @@ test('a save after the list changed elsewhere shows the 409 and reloads the true
   await page.getByRole('button', { name: `Move Alpha ${tag} down` }).click();
   await expect(page.locator('.card [role=alert]')).toContainText('changed since the list was loaded', AFTER_SAVE);
   await expect.poll(() => titlesInOrder(page)).toEqual([`Alpha ${tag}`, `Bravo ${tag}`, `Charlie ${tag}`, `Delta ${tag}`]);
+});
+
+test('the widgets list and form load at most 100 KiB of gzipped JavaScript, React included', async ({ page, loginAs }) => {
+  await loginAs('admin');
+  const list = await pageScriptsGzip(page, '/widgets/listing');
+  const formLoad = await pageScriptsGzip(page, '/widgets/add');
+  // With its checks and lazy parts loaded: the first focus loads the areas' schemas (decision 010).
+  const form = await pageScriptsGzip(page, '/widgets/add', () => page.getByLabel('Title').focus());
+  console.log(`/widgets/listing: ${(list.bytes / 1024).toFixed(1)} KiB; /widgets/add: ${(form.bytes / 1024).toFixed(1)} KiB gzipped`);
+  expect(list.bytes).toBeLessThanOrEqual(100 * 1024);
+  expect(formLoad.bytes).toBeLessThanOrEqual(100 * 1024);
+  expect(form.bytes).toBeLessThanOrEqual(100 * 1024 + 30 * 1024);
 });

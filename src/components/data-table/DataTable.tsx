@@ -27,7 +27,7 @@ import { ColumnFilter } from './ColumnFilter.tsx';
 import { Pagination } from './Pagination.tsx';
 import { Popover } from './Popover.tsx';
 import { badgeClass, formatDate, formatNumber } from './format.ts';
-import { useRowOrder } from './row-order.tsx';
+import type { RowOrder, RowOrderInput } from './row-order.tsx';
 import { iconArrowDown, iconArrowUp, iconArrowUpDown, iconDownload, iconPencil, iconPlus, iconTrash } from './icons.ts';
 
 export type Row = Record<string, unknown> & { id: number };
@@ -47,7 +47,15 @@ export interface DataTableProps {
   rowActions?: (row: Row) => ReactNode;
   /** Extra controls in the toolbar, before "Add" (they may use the table's query client). */
   toolbar?: ReactNode;
+  /**
+   * The reordering controls of an area that declares `reorder` (`useRowOrder` of row-order.tsx,
+   * passed by OrderedDataTable): a prop, so lists without an order don't load its code. Fixed for
+   * the island's life, so the hooks it calls keep their order.
+   */
+  rowOrder?: (input: RowOrderInput) => RowOrder;
 }
+
+const NO_ROW_ORDER: RowOrder = { offered: false, active: false, notice: null, announcer: null, rowProps: () => ({}), cell: () => null };
 
 export default function DataTable(props: DataTableProps) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } } }));
@@ -86,7 +94,7 @@ function Cell({ column, row }: { column: AreaColumn; row: Row }) {
   }
 }
 
-function Table({ area, initial, initialState, initialError, abilities, renderCell, rowActions, toolbar }: DataTableProps) {
+function Table({ area, initial, initialState, initialError, abilities, renderCell, rowActions, toolbar, rowOrder }: DataTableProps) {
   const client = useQueryClient();
   const keys = queryKeys(area.key);
   const base = `/api/${area.key}`;
@@ -222,7 +230,7 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
   useEffect(() => {
     if (selectAll.current) selectAll.current.indeterminate = someOnPage && !allOnPage;
   });
-  const order = useRowOrder({ area, state, result, canUpdate: abilities.update, sort: { field: sortField, order: sortOrder }, client, queryKey: keys.list(state), listsKey: keys.lists(), title, go, fail });
+  const order = (rowOrder ?? (() => NO_ROW_ORDER))({ area, state, result, canUpdate: abilities.update, sort: { field: sortField, order: sortOrder }, client, queryKey: keys.list(state), listsKey: keys.lists(), title, go, fail });
   const canSelect = abilities.delete || (abilities.update && Boolean(area.statusField)) || area.exportable;
   const hasActions = abilities.update || abilities.delete || Boolean(rowActions);
   const filtered = Boolean(state.q) || Object.keys(state.filters).length > 0;

@@ -5,6 +5,7 @@
  * set changed meanwhile, and the table reloads). Offered while the list is sorted by the order
  * field, lowest first, with every matching row on the page: otherwise a note says how to get
  * there. Saves run one after another, so quick moves can't overtake each other.
+ * Only lists of such areas load this file (OrderedDataTable.tsx passes it to the DataTable).
  */
 import { useEffect, useRef, useState, type DragEvent, type HTMLAttributes, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
@@ -36,7 +37,18 @@ export interface RowOrderInput {
   fail: (e: unknown) => void;
 }
 
-export function useRowOrder({ area, state, result, canUpdate, sort, client, queryKey, listsKey, title, go, fail }: RowOrderInput) {
+export interface RowOrder {
+  /** The area may be reordered by this user here: the order column shows. */
+  offered: boolean;
+  /** The whole set is on the page, sorted by the order field: the controls work. */
+  active: boolean;
+  notice: ReactNode;
+  announcer: ReactNode;
+  rowProps: (row: Row, index: number) => HTMLAttributes<HTMLTableRowElement>;
+  cell: (row: Row, index: number) => ReactNode;
+}
+
+export function useRowOrder({ area, state, result, canUpdate, sort, client, queryKey, listsKey, title, go, fail }: RowOrderInput): RowOrder {
   const field = area.reorder?.field;
   const rows = result?.data ?? [];
   const offered = Boolean(field && canUpdate && result && result.meta.total > 1);

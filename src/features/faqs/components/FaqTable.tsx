@@ -1,13 +1,16 @@
 /**
  * The FAQ list: the shared DataTable, with each answer shown as the storefront shows it, behind a
  * native disclosure (no script): the HTML comes from the server, rendered and link-checked there.
+ * FAQs are kept in a hand-made order, so the table has its order controls (`rowOrder`).
  */
 import DataTable, { type DataTableProps } from '../../../components/data-table/DataTable.tsx';
+import { useRowOrder } from '../../../components/data-table/row-order.tsx';
 
 export default function FaqTable(props: DataTableProps) {
   return (
     <DataTable
       {...props}
+      rowOrder={useRowOrder}
       renderCell={{
         answer: (row) => (
           <details className="max-w-xl">
