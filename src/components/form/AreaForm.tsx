@@ -253,7 +253,7 @@ export default function AreaForm({ form: area, record, maxUploadBytes }: AreaFor
       case 'grid': {
         const waiting = (
           <p key={f.name} className="md:col-span-2 text-sm text-surface-500">
-            Loading the {f.label.toLowerCase()} editor…
+            {`Loading the ${f.label.toLowerCase()} editor…`}
           </p>
         );
         return ready ? (
