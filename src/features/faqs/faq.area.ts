@@ -5,17 +5,14 @@
  */
 import { z } from 'zod';
 import { defineArea } from '../../lib/areas/area.ts';
-import { optionalWholeNumber } from '../../lib/areas/field-schemas.ts';
+import { ACTIVE_STATUSES, activeStatus, optionalWholeNumber } from '../../lib/areas/field-schemas.ts';
 
 export const FAQ_AUDIENCES = [
   { value: 'customer', label: 'Customers' },
   { value: 'vendor', label: 'Vendors' },
 ] as const;
 
-export const FAQ_STATUSES = [
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-] as const;
+export const FAQ_STATUSES = ACTIVE_STATUSES;
 
 export const FAQ_ANSWER_MAX_LENGTH = 10_000;
 
@@ -28,7 +25,7 @@ export const faqSchema = z.strictObject({
     .pipe(z.string().trim().min(1, 'Write the answer.').max(FAQ_ANSWER_MAX_LENGTH, `At most ${FAQ_ANSWER_MAX_LENGTH} characters.`)),
   audience: z.enum(['customer', 'vendor'], { error: 'Choose Customers or Vendors.' }).default('customer'),
   sort_order: optionalWholeNumber('Enter a whole number from 0 to 99999, or leave it blank to add it at the end.'),
-  status: z.enum(['active', 'inactive'], { error: 'Choose Active or Inactive.' }).default('active'),
+  status: activeStatus(),
 });
 export type FaqInput = z.infer<typeof faqSchema>;
 

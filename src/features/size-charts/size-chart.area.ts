@@ -5,6 +5,7 @@
  * are this product's design (docs/areas.md).
  */
 import { z } from 'zod';
+import { ACTIVE_STATUSES, activeStatus } from '../../lib/areas/field-schemas.ts';
 import { defineArea, type GridSpec } from '../../lib/areas/area.ts';
 import { numberGridSchema } from '../../lib/areas/grid.ts';
 
@@ -13,10 +14,7 @@ export const SIZE_CHART_UNITS = [
   { value: 'in', label: 'Inches (in)' },
 ] as const;
 
-export const SIZE_CHART_STATUSES = [
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-] as const;
+export const SIZE_CHART_STATUSES = ACTIVE_STATUSES;
 
 export const SIZE_CHART_GRID: GridSpec = {
   keys: { rows: 'sizes', columns: 'measurements', values: 'values' },
@@ -41,7 +39,7 @@ export const sizeChartSchema = z.strictObject({
   unit: z.enum(['cm', 'in'], { error: 'Choose centimetres or inches.' }).default('cm'),
   grid: numberGridSchema(SIZE_CHART_GRID, { max: 999.9, decimals: 1, nameLength: 30 }),
   notes: z.string().trim().max(2000, 'At most 2000 characters.').optional(),
-  status: z.enum(['active', 'inactive'], { error: 'Choose Active or Inactive.' }).default('active'),
+  status: activeStatus(),
 });
 export type SizeChartInput = z.infer<typeof sizeChartSchema>;
 

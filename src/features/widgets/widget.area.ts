@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineArea } from '../../lib/areas/area.ts';
-import { isChosenFile, optionalWholeNumber } from '../../lib/areas/field-schemas.ts';
+import { ACTIVE_STATUSES, activeStatus, isChosenFile, optionalWholeNumber } from '../../lib/areas/field-schemas.ts';
 import { istDateTime } from '../../lib/india/formats.ts';
 
 export const WIDGET_TYPES = [
@@ -19,10 +19,7 @@ export const WIDGET_TYPES = [
 /** These are pictures first: without an image there is nothing to show. */
 export const TYPES_NEEDING_AN_IMAGE: readonly string[] = ['hero-banner', 'promo-card'];
 
-export const WIDGET_STATUSES = [
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-] as const;
+export const WIDGET_STATUSES = ACTIVE_STATUSES;
 
 /** What the storefront shows now, from the status and the schedule (computed by the database). */
 export const WIDGET_VISIBILITY = [
@@ -80,7 +77,7 @@ export const widgetSchema = z
     position: optionalWholeNumber('Enter a whole number from 0 to 99999, or leave it blank to add it at the end.'),
     starts_at: istDateTime(),
     ends_at: istDateTime(),
-    status: z.enum(['active', 'inactive'], { error: 'Choose Active or Inactive.' }).default('active'),
+    status: activeStatus(),
   })
   .superRefine((w, ctx) => {
     if (w.starts_at && w.ends_at && w.ends_at <= w.starts_at) ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'End the schedule after it starts.' });

@@ -4,6 +4,14 @@
  */
 import { z } from 'zod';
 
+/** The status most areas have: shown (and choosable in other areas' pickers) or not. */
+export const ACTIVE_STATUSES = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+] as const;
+
+export const activeStatus = () => z.enum(['active', 'inactive'], { error: 'Choose Active or Inactive.' }).default('active');
+
 /**
  * A whole number from 0 to `max`, or nothing (blank): a position or an order, where blank
  * means "at the end" (the resource decides).
