@@ -133,22 +133,17 @@ export async function addEditDelete(page: Page, j: CrudJourney): Promise<void> {
 
 /**
  * Every script a page loads until the network is quiet, gzipped as a server would send it: the
- * page-weight budget (100 KiB with React, docs/decisions/010). `after` runs before measuring
- * (a focus that loads a form's schema, a click that loads a lazy part).
+ * page-weight budget (100 KiB with React, docs/decisions/010). Answers the scripts' URLs too.
  */
-export async function pageScriptsGzip(page: Page, path: string, after?: () => Promise<void>): Promise<{ scripts: number; bytes: number }> {
+export async function pageScriptsGzip(page: Page, path: string): Promise<{ scripts: string[]; bytes: number }> {
   const scripts = new Set<string>();
   const onResponse = (r: import('@playwright/test').Response) => {
     if (r.request().resourceType() === 'script') scripts.add(r.url());
   };
   page.on('response', onResponse);
   await page.goto(path, { waitUntil: 'networkidle' });
-  if (after) {
-    await after();
-    await page.waitForLoadState('networkidle');
-  }
   page.off('response', onResponse);
   let bytes = 0;
   for (const url of scripts) bytes += gzipSync(await (await page.request.get(url)).body()).length;
-  return { scripts: scripts.size, bytes };
+  return { scripts: [...scripts], bytes };
 }

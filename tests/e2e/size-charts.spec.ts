@@ -130,11 +130,9 @@ test.describe('size charts', () => {
 test('the size-charts list and form load at most 100 KiB of gzipped JavaScript, React included', async ({ page, loginAs }) => {
   await loginAs('admin');
   const list = await pageScriptsGzip(page, '/products/product-size-charts');
-  const formLoad = await pageScriptsGzip(page, '/products/product-size-charts/add');
-  // With its checks and lazy parts loaded: the first focus loads the areas' schemas (decision 010).
-  const form = await pageScriptsGzip(page, '/products/product-size-charts/add', () => page.getByRole('textbox', { name: 'Name', exact: true }).focus());
+  // The form with its lazily loaded input kinds (they load once the form is live).
+  const form = await pageScriptsGzip(page, '/products/product-size-charts/add');
   console.log(`/products/product-size-charts: ${(list.bytes / 1024).toFixed(1)} KiB; /products/product-size-charts/add: ${(form.bytes / 1024).toFixed(1)} KiB gzipped`);
   expect(list.bytes).toBeLessThanOrEqual(100 * 1024);
-  expect(formLoad.bytes).toBeLessThanOrEqual(100 * 1024);
-  expect(form.bytes).toBeLessThanOrEqual(100 * 1024 + 30 * 1024);
+  expect(form.bytes).toBeLessThanOrEqual(100 * 1024);
 });
