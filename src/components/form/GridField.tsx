@@ -158,7 +158,7 @@ export default function GridField({ field, id, value, onChange, errors, unit, re
                     <input
                       data-grid={`column-${j}`}
                       id={inputId(key(columnsKey, j))}
-                      className={cellInput}
+                      className={`${cellInput} min-w-24 font-medium`}
                       aria-label={`${capital(columnNoun)} ${j + 1} name`}
                       aria-invalid={errorFor(key(columnsKey, j)) ? true : undefined}
                       aria-describedby={described(key(columnsKey, j))}

@@ -13,7 +13,7 @@ export default function FaqTable(props: DataTableProps) {
       rowOrder={useRowOrder}
       renderCell={{
         answer: (row) => (
-          <details className="max-w-xl">
+          <details className="min-w-64 max-w-xl">
             <summary className="cursor-pointer text-primary">Show answer</summary>
             {/* Rendered on the server: raw HTML escaped, only http(s), mailto and relative links. */}
             <div className="markdown mt-2" dangerouslySetInnerHTML={{ __html: String(row.answer_html ?? '') }} />
