@@ -14,6 +14,7 @@ import { toast } from '../../lib/stores/toast.ts';
 import type { ListResult } from '../../lib/list/list-query.ts';
 import type { ListState } from '../../lib/list/list-url.ts';
 import type { AreaListView } from '../../lib/areas/list-view.ts';
+import { inSentence } from '../../lib/areas/area.ts';
 import { buttonClass } from '../ui/styles.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { iconArrowDown, iconArrowUp } from './icons.ts';
@@ -97,7 +98,7 @@ export function useRowOrder({ area, state, result, canUpdate, sort, client, quer
   const notice: ReactNode =
     offered && !active ? (
       <div className="flex flex-wrap items-center gap-2 border-b border-surface-200 px-4 py-2 text-sm text-surface-600 dark:border-surface-700 dark:text-surface-300">
-        <span>To change the order, show every {area.singular.toLowerCase()} sorted by {String(header).toLowerCase()}, lowest first.</span>
+        <span>To change the order, show every {inSentence(area.singular)} sorted by {String(header).toLowerCase()}, lowest first.</span>
         {result!.meta.total <= 100 ? (
           <button type="button" className={buttonClass('outline', 'sm')} onClick={() => go({ ...state, sort: field, order: 'asc', page: 1, per_page: rows.length === result!.meta.total ? state.per_page : 100 })}>
             Arrange the order
