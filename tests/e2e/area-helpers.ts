@@ -3,8 +3,9 @@
  * session (cookies, X-XSRF-TOKEN, Origin), so a spec spends its time on the screens; and
  * `addEditDelete` walks the one journey every area has, through the screens, as a person would.
  */
-import { crc32, deflateSync } from 'node:zlib';
+import { crc32, deflateSync, gzipSync } from 'node:zlib';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { inSentence } from '../../src/lib/areas/area.ts';
 
 /** A real 32×32 PNG, built here so the specs carry no binary fixture. */
 export function pngFixture(rgb: [number, number, number] = [200, 60, 40]): Buffer {
@@ -94,10 +95,10 @@ export interface CrudJourney {
  * typing its title. Each step checks what a person would see.
  */
 export async function addEditDelete(page: Page, j: CrudJourney): Promise<void> {
-  const one = j.singular.toLowerCase();
+  const one = inSentence(j.singular);
   const rowOf = (title: string) => page.locator('tbody tr').filter({ hasText: title });
   const search = async (text: string) => {
-    await page.getByRole('searchbox', { name: `Search ${j.label.toLowerCase()}` }).fill(text);
+    await page.getByRole('searchbox', { name: `Search ${inSentence(j.label)}` }).fill(text);
     await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, '(\\+|%20)')}`));
   };
 
@@ -128,4 +129,21 @@ export async function addEditDelete(page: Page, j: CrudJourney): Promise<void> {
   await confirm.click();
   await expect(page.getByRole('status').filter({ hasText: `${j.singular} deleted.` })).toBeVisible();
   await expect(rowOf(title)).toHaveCount(0);
+}
+
+/**
+ * Every script a page loads until the network is quiet, gzipped as a server would send it: the
+ * page-weight budget (100 KiB with React, docs/decisions/010). Answers the scripts' URLs too.
+ */
+export async function pageScriptsGzip(page: Page, path: string): Promise<{ scripts: string[]; bytes: number }> {
+  const scripts = new Set<string>();
+  const onResponse = (r: import('@playwright/test').Response) => {
+    if (r.request().resourceType() === 'script') scripts.add(r.url());
+  };
+  page.on('response', onResponse);
+  await page.goto(path, { waitUntil: 'networkidle' });
+  page.off('response', onResponse);
+  let bytes = 0;
+  for (const url of scripts) bytes += gzipSync(await (await page.request.get(url)).body()).length;
+  return { scripts: [...scripts], bytes };
 }

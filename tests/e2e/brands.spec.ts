@@ -3,10 +3,9 @@
  * sort, paging, back button), add with a logo, the 409 of two tabs editing one brand, delete
  * with the typed name, bulk status, bulk delete and CSV export, and the page's JS budget.
  */
-import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.ts';
-import { createBrand, createBrands, listingUrl, pngFixture, uniqueTag, AFTER_SAVE } from './area-helpers.ts';
+import { createBrand, createBrands, listingUrl, pageScriptsGzip, pngFixture, uniqueTag, AFTER_SAVE } from './area-helpers.ts';
 import type { Page } from '@playwright/test';
 
 
@@ -309,15 +308,9 @@ test.describe('who sees what', () => {
 
 test('the brand list loads at most 100 KiB of gzipped JavaScript, React included', async ({ page, loginAs }) => {
   await loginAs('admin');
-  const scripts = new Set<string>();
-  page.on('response', (r) => {
-    if (r.request().resourceType() === 'script') scripts.add(r.url());
-  });
-  await page.goto('/brands/listing', { waitUntil: 'networkidle' });
-  let total = 0;
-  for (const url of scripts) total += gzipSync(await (await page.request.get(url)).body()).length;
-  test.info().annotations.push({ type: 'js-gzip-bytes', description: String(total) });
-  console.log(`/brands/listing: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KiB gzipped`);
-  expect(scripts.size).toBeGreaterThan(0);
-  expect(total).toBeLessThanOrEqual(100 * 1024);
+  const { scripts, bytes } = await pageScriptsGzip(page, '/brands/listing');
+  test.info().annotations.push({ type: 'js-gzip-bytes', description: String(bytes) });
+  console.log(`/brands/listing: ${scripts.length} scripts, ${(bytes / 1024).toFixed(1)} KiB gzipped`);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(bytes).toBeLessThanOrEqual(100 * 1024);
 });

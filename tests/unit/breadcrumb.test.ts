@@ -54,6 +54,10 @@ describe('activeMenuRoute', () => {
   it('falls back to the first item of the same area', () => {
     expect(activeMenuRoute(MENU, '/brands/7/edit')).toBe('/brands/listing');
     expect(activeMenuRoute(MENU, '/products/edit/3')).toBe('/products/listing');
+    expect(activeMenuRoute(MENU, '/products/product-size-charts/3/edit')).toBe('/products/product-size-charts');
+    expect(activeMenuRoute(MENU, '/products/product-size-charts/add')).toBe('/products/product-size-charts');
+    expect(activeMenuRoute(MENU, '/widget/3/edit')).toBe('/widgets/listing');
+    expect(activeMenuRoute(MENU, '/warehouse/3/edit')).toBe('/warehouses');
   });
 
   it('finds nothing for pages outside the menu', () => {

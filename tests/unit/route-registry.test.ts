@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { matchRoute, routes, samplePath, type CompiledRoute } from '../../src/lib/routes/registry.ts';
 import { AREAS } from '../../src/lib/areas/areas.ts';
+import { areaApiRoutes } from '../../src/lib/areas/area-routes.ts';
 
 const PAGES = join(process.cwd(), 'src/pages');
 const ROUTE_EXTENSIONS = /\.(astro|ts|js|mjs|md|mdx|html)$/;
@@ -41,12 +42,18 @@ function shapeOf(pattern: string): string {
   return pattern.replace(/:[^/]+/g, ':').replace(/\/+$/, '') || '/';
 }
 
-/** `src/pages/api/[area]/…` serves every declared area: one route file per area key. */
+/**
+ * `src/pages/api/[area]/…` serves every declared area: one route file per area key. A call only
+ * some declarations switch on (`reorder`, a Markdown field's preview) counts for those areas.
+ */
+const OPTIONAL_AREA_CALLS = ['/api/:area/reorder', '/api/:area/markdown-preview'];
 function expandAreaFiles(p: PageFile): PageFile[] {
   if (!p.pattern.startsWith('/api/:area')) return [p];
-  return AREAS.map((a) => {
+  const optional = OPTIONAL_AREA_CALLS.includes(p.pattern);
+  return AREAS.flatMap((a) => {
     const pattern = p.pattern.replace('/api/:area', `/api/${a.key}`);
-    return { ...p, pattern, shape: shapeOf(pattern) };
+    if (optional && !areaApiRoutes(a).some((r) => r.pattern === pattern)) return [];
+    return [{ ...p, pattern, shape: shapeOf(pattern) }];
   });
 }
 

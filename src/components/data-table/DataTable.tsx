@@ -15,7 +15,7 @@ import { api, ApiError } from '../../lib/http/client.ts';
 import { toSearchParams, type FieldFilter, type ListResult } from '../../lib/list/list-query.ts';
 import { listRequestQuery, listSearch, readListState, type ListState } from '../../lib/list/list-url.ts';
 import { queryKeys } from '../../lib/areas/query-keys.ts';
-import { editPath, type AreaColumn } from '../../lib/areas/area.ts';
+import { editPath, inSentence, type AreaColumn } from '../../lib/areas/area.ts';
 import type { AreaAbilities, AreaListView } from '../../lib/areas/list-view.ts';
 import { toast } from '../../lib/stores/toast.ts';
 import { askConfirm } from '../../lib/stores/confirm.ts';
@@ -27,6 +27,7 @@ import { ColumnFilter } from './ColumnFilter.tsx';
 import { Pagination } from './Pagination.tsx';
 import { Popover } from './Popover.tsx';
 import { badgeClass, formatDate, formatNumber } from './format.ts';
+import type { RowOrder, RowOrderInput } from './row-order.tsx';
 import { iconArrowDown, iconArrowUp, iconArrowUpDown, iconDownload, iconPencil, iconPlus, iconTrash } from './icons.ts';
 
 export type Row = Record<string, unknown> & { id: number };
@@ -46,7 +47,15 @@ export interface DataTableProps {
   rowActions?: (row: Row) => ReactNode;
   /** Extra controls in the toolbar, before "Add" (they may use the table's query client). */
   toolbar?: ReactNode;
+  /**
+   * The reordering controls of an area that declares `reorder` (`useRowOrder` of row-order.tsx,
+   * passed by OrderedDataTable): a prop, so lists without an order don't load its code. Fixed for
+   * the island's life, so the hooks it calls keep their order.
+   */
+  rowOrder?: (input: RowOrderInput) => RowOrder;
 }
+
+const NO_ROW_ORDER: RowOrder = { offered: false, active: false, notice: null, announcer: null, rowProps: () => ({}), cell: () => null };
 
 export default function DataTable(props: DataTableProps) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } } }));
@@ -85,12 +94,12 @@ function Cell({ column, row }: { column: AreaColumn; row: Row }) {
   }
 }
 
-function Table({ area, initial, initialState, initialError, abilities, renderCell, rowActions, toolbar }: DataTableProps) {
+function Table({ area, initial, initialState, initialError, abilities, renderCell, rowActions, toolbar, rowOrder }: DataTableProps) {
   const client = useQueryClient();
   const keys = queryKeys(area.key);
   const base = `/api/${area.key}`;
-  const plural = area.label.toLowerCase();
-  const singular = area.singular.toLowerCase();
+  const plural = inSentence(area.label);
+  const singular = inSentence(area.singular);
 
   const [state, setState] = useState(initialState);
   const stateRef = useRef(state);
@@ -221,10 +230,11 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
   useEffect(() => {
     if (selectAll.current) selectAll.current.indeterminate = someOnPage && !allOnPage;
   });
+  const order = (rowOrder ?? (() => NO_ROW_ORDER))({ area, state, result, canUpdate: abilities.update, sort: { field: sortField, order: sortOrder }, client, queryKey: keys.list(state), listsKey: keys.lists(), title, go, fail });
   const canSelect = abilities.delete || (abilities.update && Boolean(area.statusField)) || area.exportable;
   const hasActions = abilities.update || abilities.delete || Boolean(rowActions);
   const filtered = Boolean(state.q) || Object.keys(state.filters).length > 0;
-  const colSpan = area.columns.length + (canSelect ? 1 : 0) + (hasActions ? 1 : 0);
+  const colSpan = area.columns.length + (canSelect ? 1 : 0) + (order.offered ? 1 : 0) + (hasActions ? 1 : 0);
   const selectedRows = rows.filter((r) => selected.includes(r.id));
 
   return (
@@ -317,6 +327,9 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
           </div>
         )}
 
+        {order.notice}
+        {order.announcer}
+
         {notice && (
           <div role="alert" className="flex items-start gap-3 border-b border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
             <div className="flex-1">
@@ -352,6 +365,11 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
                       disabled={!rows.length}
                       onChange={() => setSelected(allOnPage ? selected.filter((id) => !pageIds.includes(id)) : [...new Set([...selected, ...pageIds])])}
                     />
+                  </th>
+                )}
+                {order.offered && (
+                  <th scope="col" className="w-px px-2 py-3">
+                    <span className="sr-only">Order</span>
                   </th>
                 )}
                 {area.columns.map((c) => {
@@ -416,8 +434,8 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
                   </td>
                 </tr>
               ) : (
-                rows.map((row) => (
-                  <tr key={row.id} className={`hover:bg-surface-50 dark:hover:bg-surface-800/40 ${selected.includes(row.id) ? 'bg-primary-50 dark:bg-primary-950/30' : ''}`}>
+                rows.map((row, index) => (
+                  <tr key={row.id} {...order.rowProps(row, index)} className={`hover:bg-surface-50 dark:hover:bg-surface-800/40 ${selected.includes(row.id) ? 'bg-primary-50 dark:bg-primary-950/30' : ''} ${order.rowProps(row, index).className ?? ''}`}>
                     {canSelect && (
                       <td className="px-4 py-2">
                         <input
@@ -428,6 +446,7 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
                         />
                       </td>
                     )}
+                    {order.offered && <td className="px-2 py-2 whitespace-nowrap">{order.cell(row, index)}</td>}
                     {area.columns.map((c) => (
                       <td key={c.field} className={`px-4 py-2 ${c.secondary ? 'hidden md:table-cell' : ''}`}>
                         {renderCell?.[c.field] ? (

@@ -6,7 +6,7 @@
  * record in between, the server answers 409 and the form keeps what the person typed, says so,
  * and offers Reload (fetch the latest and replace the values).
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { api, ApiError, request } from '../../lib/http/client.ts';
 import { slugify } from '../../lib/text/slug.ts';
 import { toast } from '../../lib/stores/toast.ts';
@@ -16,10 +16,14 @@ import { buttonClass } from '../ui/styles.ts';
 import { ImageField } from './ImageField.tsx';
 import { RelationField } from './RelationPicker.tsx';
 import { flashToast } from './flash-toast.ts';
-import { firstInvalid, formLevelErrors, initialValues, isShown, previewsOf, toFormData, validate, type AreaFormView, type FieldErrors, type Values } from './form-state.ts';
-import type { AreaField } from '../../lib/areas/area.ts';
+import { errorsOf, firstInvalid, formLevelErrors, initialValues, isShown, previewsOf, toFormData, validate, type AreaFormView, type FieldErrors, type Values } from './form-state.ts';
+import { inSentence, type AreaField } from '../../lib/areas/area.ts';
 
 type SavedRecord = Record<string, unknown> & { id: number; version: number };
+
+// Input kinds only some forms have load with the first form that does: the others don't pay for them.
+const GridField = lazy(() => import('./GridField.tsx'));
+const MarkdownField = lazy(() => import('./MarkdownField.tsx'));
 
 /**
  * The schema is loaded on the first interaction, not with the page: zod is most of a form's
@@ -155,7 +159,7 @@ export default function AreaForm({ form: area, record, maxUploadBytes }: AreaFor
       setErrors({});
       setFormError(null);
       setConflict(null);
-      toast({ severity: 'info', summary: 'Reloaded', detail: `This is the latest version of the ${area.singular.toLowerCase()}.` });
+      toast({ severity: 'info', summary: 'Reloaded', detail: `This is the latest version of the ${inSentence(area.singular)}.` });
     } catch (err) {
       toast({ severity: 'error', summary: 'Could not reload', detail: (err as Error).message });
     } finally {
@@ -179,7 +183,18 @@ export default function AreaForm({ form: area, record, maxUploadBytes }: AreaFor
       case 'textarea':
         return <TextareaField key={f.name} {...common} className={wide} placeholder={f.placeholder} value={values[f.name]} onChange={(e) => setValue(f.name, e.target.value)} />;
       case 'select':
-        return <SelectField key={f.name} {...common} className={wide} options={f.options ?? []} value={values[f.name]} onChange={(e) => setValue(f.name, e.target.value)} />;
+        return (
+          <SelectField
+            key={f.name}
+            {...common}
+            className={wide}
+            options={f.options ?? []}
+            // No default: an empty first choice, so the browser doesn't show an option that isn't chosen.
+            placeholder={f.options?.some((o) => o.value === values[f.name]) ? undefined : (f.placeholder ?? `Choose ${f.label.toLowerCase()}…`)}
+            value={values[f.name]}
+            onChange={(e) => setValue(f.name, e.target.value)}
+          />
+        );
       case 'relation': {
         const parent = f.relation?.dependsOn && fields.find((p) => p.name === f.relation!.dependsOn!.field);
         return (
@@ -221,6 +236,41 @@ export default function AreaForm({ form: area, record, maxUploadBytes }: AreaFor
               </label>
             )}
           </div>
+        );
+      }
+      // Drawn once the form is live (`ready`), not on the server: a lazy part of the server's HTML
+      // that changes before its code arrives is left behind, hidden, by React's hydration.
+      case 'markdown': {
+        const waiting = <TextareaField key={f.name} {...common} className="md:col-span-2" rows={8} value={values[f.name]} readOnly />;
+        return ready ? (
+          <Suspense key={f.name} fallback={waiting}>
+            <MarkdownField field={f} id={idOf(f.name)} value={values[f.name] ?? ''} onChange={(v) => setValue(f.name, v)} previewUrl={`/api/${area.key}/markdown-preview`} error={errors[f.name]} required={f.required} disabled={saving} />
+          </Suspense>
+        ) : (
+          waiting
+        );
+      }
+      case 'grid': {
+        const waiting = (
+          <p key={f.name} className="md:col-span-2 text-sm text-surface-500">
+            {`Loading the ${f.label.toLowerCase()} editor…`}
+          </p>
+        );
+        return ready ? (
+          <Suspense key={f.name} fallback={waiting}>
+            <GridField
+              field={f}
+              id={idOf(f.name)}
+              value={values[f.name] ?? ''}
+              onChange={(v) => setValue(f.name, v)}
+              errors={Object.fromEntries(errorsOf(errors, f.name).map((k) => [k, errors[k]!]))}
+              unit={f.grid?.unitField ? values[f.grid.unitField] : undefined}
+              required={f.required}
+              disabled={saving}
+            />
+          </Suspense>
+        ) : (
+          waiting
         );
       }
       case 'image':
@@ -297,7 +347,7 @@ export default function AreaForm({ form: area, record, maxUploadBytes }: AreaFor
             Cancel
           </a>
           <Button type="submit" loading={saving}>
-            {editing ? 'Save' : `Add ${area.singular.toLowerCase()}`}
+            {editing ? 'Save' : `Add ${inSentence(area.singular)}`}
           </Button>
         </div>
       </fieldset>

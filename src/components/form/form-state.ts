@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { AreaField, FormDeclaration } from '../../lib/areas/area.ts';
 import { zodErrors } from '../../lib/http/validation.ts';
+import { toIstInput } from '../../lib/india/ist.ts';
 
 export type FieldErrors = Record<string, string[]>;
 export type Values = Record<string, string>;
@@ -71,7 +72,10 @@ export function initialValues(form: Pick<AreaFormView, 'fields' | 'defaults'>, r
       continue;
     }
     const v = record?.[f.name];
-    values[f.name] = v === null || v === undefined ? (form.defaults[f.name] ?? '') : String(v);
+    if (f.input === 'grid') values[f.name] = JSON.stringify(v ?? emptyGrid(f));
+    // The record holds an instant; the input shows and takes India time.
+    else if (f.inputType === 'datetime-local') values[f.name] = toIstInput(v);
+    else values[f.name] = v === null || v === undefined ? (form.defaults[f.name] ?? '') : String(v);
   }
   return values;
 }
@@ -117,15 +121,26 @@ export function toFormData(fields: AreaField[], input: FormInput, extra: Record<
   return body;
 }
 
+/** The field's own errors and those of its parts (a grid's `grid.values.2.1`). */
+export const errorsOf = (errors: FieldErrors, name: string) => Object.keys(errors).filter((k) => (k === name || k.startsWith(`${name}.`)) && errors[k]?.length);
+
 /** The first field, in form order, that has an error. */
 export function firstInvalid(fields: AreaField[], errors: FieldErrors): string | undefined {
-  return fields.find((f) => errors[f.name]?.length)?.name;
+  return fields.find((f) => errorsOf(errors, f.name).length)?.name;
+}
+
+/** A new grid: the declared starting names, every cell blank. */
+export function emptyGrid(field: AreaField): Record<string, unknown> {
+  const g = field.grid!;
+  const rows = g.initialRows ?? [''];
+  const columns = g.initialColumns ?? [''];
+  return { [g.keys.rows]: rows, [g.keys.columns]: columns, [g.keys.values]: rows.map(() => columns.map(() => null)) };
 }
 
 /** Errors that belong to no field of the form (shown above it). */
 export function formLevelErrors(fields: AreaField[], errors: FieldErrors): string[] {
   const names = new Set(fields.map((f) => f.name));
   return Object.entries(errors)
-    .filter(([k]) => !names.has(k) && !names.has(k.replace(/_remove$/, '')))
+    .filter(([k]) => !names.has(k) && !names.has(k.replace(/_remove$/, '')) && !names.has(k.split('.')[0]!))
     .flatMap(([, v]) => v);
 }

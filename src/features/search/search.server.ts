@@ -35,7 +35,12 @@ const areaProviders: SearchProvider[] = Object.values(RESOURCES).map((r) => ({
   permission: `${r.area.permissionArea}:list` as Permission,
   async search(db, principal, q, limit) {
     const result = await r.list(db, { principal, actor: SYSTEM_ACTOR }, { page: 1, per_page: 10, order: 'asc', q, filters: {} });
-    return result.data.slice(0, limit).map((record) => ({ title: String(record[r.area.titleField] ?? record.id), href: editPath(r.area, record.id) }));
+    // Someone who may only read the area (a vendor and the size charts) finds the record in its list.
+    const canEdit = principal.abilities.includes(`${r.area.permissionArea}:update`);
+    return result.data.slice(0, limit).map((record) => {
+      const title = String(record[r.area.titleField] ?? record.id);
+      return { title, href: canEdit ? editPath(r.area, record.id) : `${r.area.paths.list}?${new URLSearchParams({ q: title })}` };
+    });
   },
 }));
 

@@ -11,6 +11,9 @@ import { config } from '../config.server.ts';
 import { resourceByKey } from './resources.server.ts';
 import { csvResponse } from './csv.server.ts';
 import type { RequestScope, Resource } from './resource.server.ts';
+import { hasMarkdownField, inSentence } from './area.ts';
+import { markdownPreviewSchema, reorderSchema } from './area-schemas.ts';
+import { renderMarkdown } from '../text/markdown.server.ts';
 
 export function resourceFor(context: APIContext): Resource {
   const resource = resourceByKey(context.params.area);
@@ -90,14 +93,14 @@ export async function bulkDelete(context: APIContext) {
   const r = resourceFor(context);
   const { ids } = await readInput(context.request, idsSchema);
   const count = await r.remove(db(), requestScope(context), ids);
-  return json({ message: `${count} ${count === 1 ? r.area.singular.toLowerCase() : r.area.label.toLowerCase()} deleted.`, data: { deleted: count } });
+  return json({ message: `${count} ${inSentence(count === 1 ? r.area.singular : r.area.label)} deleted.`, data: { deleted: count } });
 }
 
 export async function bulkStatus(context: APIContext) {
   const r = resourceFor(context);
   const { ids, status } = await readInput(context.request, statusSchema);
   const count = await r.setStatus(db(), requestScope(context), ids, status);
-  return json({ message: `${count} ${count === 1 ? r.area.singular.toLowerCase() : r.area.label.toLowerCase()} updated.`, data: { updated: count } });
+  return json({ message: `${count} ${inSentence(count === 1 ? r.area.singular : r.area.label)} updated.`, data: { updated: count } });
 }
 
 const optionsQuery = z.object({
@@ -124,4 +127,22 @@ export async function exportRecords(context: APIContext) {
   const rows = await r.exportRows(db(), requestScope(context), query, ids ? ids.split(',').map(Number) : undefined);
   const columns = r.area.columns.filter((c) => c.display !== 'image').map((c) => ({ field: c.field, header: c.header }));
   return csvResponse(`${r.area.key}-${new Date().toISOString().slice(0, 10)}.csv`, [{ field: 'id', header: 'ID' }, ...columns], rows);
+}
+
+/** POST /api/<area>/reorder `{ ids, q?, filters? }`: one transaction, one activity entry; 409 when the set changed meanwhile. */
+export async function reorderRecords(context: APIContext) {
+  const r = resourceFor(context);
+  if (!r.area.reorder) throw notFound();
+  const { ids, q, filters } = await readInput(context.request, reorderSchema);
+  const query = r.parseListQuery({ ...(q ? { q } : {}), ...(filters ? { filters: JSON.stringify(filters) } : {}) });
+  const moved = await r.reorder(db(), requestScope(context), ids, query);
+  return json({ message: moved ? 'Order saved.' : 'The order is unchanged.', data: { updated: moved } });
+}
+
+/** POST /api/<area>/markdown-preview `{ text }` → `{ data: { html } }`: exactly what the area shows for that Markdown. */
+export async function markdownPreview(context: APIContext) {
+  const r = resourceFor(context);
+  if (!hasMarkdownField(r.area)) throw notFound();
+  const { text } = await readInput(context.request, markdownPreviewSchema);
+  return json({ data: { html: renderMarkdown(text) } });
 }

@@ -1,5 +1,5 @@
 /** The pages and API routes one area declaration implies, for the route registry. */
-import type { AreaDeclaration } from './area.ts';
+import { hasMarkdownField, inSentence, type AreaDeclaration } from './area.ts';
 import type { Permission } from '../permissions/catalogue.ts';
 import type { RouteDef } from '../routes/registry.ts';
 
@@ -11,8 +11,8 @@ export function areaPageRoutes(area: AreaDeclaration): RouteDef[] {
   const planned = area.pagesPlanned ? { planned: true } : {};
   return [
     { pattern: area.paths.list, kind: 'page', methods: ['GET'], access: p('list'), title: area.label, ...planned },
-    { pattern: area.paths.add, kind: 'page', methods: ['GET'], access: p('create'), title: `Add ${area.singular.toLowerCase()}`, ...planned },
-    { pattern: area.paths.edit, kind: 'page', methods: ['GET'], access: p('update'), title: `Edit ${area.singular.toLowerCase()}`, sample: { id: '1' }, ...planned },
+    { pattern: area.paths.add, kind: 'page', methods: ['GET'], access: p('create'), title: `Add ${inSentence(area.singular)}`, ...planned },
+    { pattern: area.paths.edit, kind: 'page', methods: ['GET'], access: p('update'), title: `Edit ${inSentence(area.singular)}`, sample: { id: '1' }, ...planned },
   ];
 }
 
@@ -27,6 +27,9 @@ export function areaApiRoutes(area: AreaDeclaration): RouteDef[] {
     { pattern: `${api}/options`, kind: 'api', methods: ['GET'], access: area.optionsAccess === 'auth' ? { kind: 'auth' as const } : p('list') },
     { pattern: `${api}/bulk-delete`, kind: 'api', methods: ['POST'], access: p('delete') },
     ...(area.statusField ? [{ pattern: `${api}/bulk-status`, kind: 'api' as const, methods: ['POST' as const], access: p('update') }] : []),
+    ...(area.reorder ? [{ pattern: `${api}/reorder`, kind: 'api' as const, methods: ['POST' as const], access: p('update') }] : []),
+    // Renders what is typed, reads and writes nothing: whoever may see the area's records may see how its Markdown renders.
+    ...(hasMarkdownField(area) ? [{ pattern: `${api}/markdown-preview`, kind: 'api' as const, methods: ['POST' as const], access: p('list') }] : []),
     { pattern: `${api}/:id`, kind: 'api', methods: ['GET'], access: p('list'), sample: { id: '1' } },
     { pattern: `${api}/:id`, kind: 'api', methods: ['PUT'], access: p('update'), sample: { id: '1' } },
     { pattern: `${api}/:id`, kind: 'api', methods: ['DELETE'], access: p('delete'), sample: { id: '999999' } },

@@ -43,6 +43,22 @@ export interface RelationRef {
   labelFrom?: string;
 }
 
+/** What a grid field holds and how its parts are named on screen. */
+export interface GridSpec {
+  /** The value's keys: `sizes`, `measurements`, `values` (values[row][column]). */
+  keys: { rows: string; columns: string; values: string };
+  /** What one row and one column are (`size`, `measurement`): the buttons and labels say it. */
+  rowNoun: string;
+  columnNoun: string;
+  maxRows: number;
+  maxColumns: number;
+  /** A new, empty grid starts with these names. */
+  initialRows?: string[];
+  initialColumns?: string[];
+  /** Shown after each cell's number (the unit field's value: cm, in). */
+  unitField?: string;
+}
+
 /**
  * One form field, declared once: the form kit renders it, labels it, validates the whole form
  * with the area's zod schema and puts the server's 422 errors beside it.
@@ -51,11 +67,15 @@ export interface AreaField {
   /** The schema key and the multipart field name. */
   name: string;
   label: string;
-  input: 'text' | 'textarea' | 'select' | 'image' | 'slug' | 'relation' | 'secret';
+  input: 'text' | 'textarea' | 'select' | 'image' | 'slug' | 'relation' | 'secret' | 'markdown' | 'grid';
   /** select: the choices. */
   options?: readonly { value: string; label: string }[];
-  /** text: the browser's input type (keyboard on phones, autofill). */
-  inputType?: 'email' | 'tel' | 'number' | 'url';
+  /**
+   * text: the browser's input type (keyboard on phones, autofill). `datetime-local` is a date and
+   * time in India Standard Time: the record's ISO instant is shown in IST, and the schema reads
+   * what is typed as IST (`istDateTime` in src/lib/india/formats.ts).
+   */
+  inputType?: 'email' | 'tel' | 'number' | 'url' | 'datetime-local';
   /** Starts a titled group of fields (a heading across the form). */
   section?: string;
   /** Shown only while another field has this value (e.g. SMTP settings when the provider is SMTP). */
@@ -70,6 +90,12 @@ export interface AreaField {
   from?: string;
   /** image: the record property holding the current image's URL (its preview). */
   previewField?: string;
+  /**
+   * grid: a table of numbers edited in place (a size chart): rows and columns are named by the
+   * person, cells hold numbers. The value is `{ rows, columns, values }` under these keys (the
+   * schema validates it); the editor is loaded only by forms that have one (GridField.tsx).
+   */
+  grid?: GridSpec;
   hint?: string;
   placeholder?: string;
   /** Shown with an asterisk; the schema decides what is really required. */
@@ -94,6 +120,16 @@ export interface AreaListDeclaration {
   titleField: string;
   statusField?: { field: string; options: readonly { value: string; label: string }[] };
   searchPlaceholder?: string;
+  reorder?: ReorderSpec;
+}
+
+/**
+ * Records kept in a hand-made order (storefront widgets, FAQs): the list sorted by `field`
+ * offers drag and drop and Move up / Move down, saved through `POST /api/<key>/reorder`
+ * (permission `<area>:update`). `field` is a number column of the resource, sortable.
+ */
+export interface ReorderSpec {
+  field: string;
 }
 
 export interface AreaDeclaration<S extends z.ZodObject = z.ZodObject> {
@@ -124,7 +160,12 @@ export interface AreaDeclaration<S extends z.ZodObject = z.ZodObject> {
   optionsAccess?: 'auth';
   /** The API is built but the pages are not yet: the registry declares them planned (an honest 501). */
   pagesPlanned?: boolean;
+  /** A hand-made order the list can change: see ReorderSpec. */
+  reorder?: ReorderSpec;
 }
+
+/** Areas with a Markdown field get `POST /api/<key>/markdown-preview` (the field's Preview). */
+export const hasMarkdownField = (area: Pick<AreaDeclaration, 'fields'>) => Boolean(area.fields?.some((f) => f.input === 'markdown'));
 
 /**
  * A form that is not an area's add/edit page (one record for the whole store, such as global
@@ -145,6 +186,12 @@ export interface FormDeclaration {
 export function defineArea<S extends z.ZodObject>(area: AreaDeclaration<S>): AreaDeclaration<S> {
   return area;
 }
+
+/**
+ * A singular or label as it reads inside a sentence: "Add size chart", but "Add FAQ" (a name
+ * starting with two capitals is an acronym and keeps its case).
+ */
+export const inSentence = (noun: string) => (/^[A-Z]{2}/.test(noun) ? noun : noun.toLowerCase());
 
 export const editPath = (area: Pick<AreaDeclaration, 'paths'> | AreaListDeclaration, id: number | string) =>
   (area.paths.edit ?? '').replace(':id', String(id));

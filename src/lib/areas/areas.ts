@@ -10,8 +10,11 @@ import { brandArea } from '../../features/brands/brand.area.ts';
 import { stateArea } from '../../features/geography/state.area.ts';
 import { cityArea } from '../../features/geography/city.area.ts';
 import { pincodeArea } from '../../features/geography/pincode.area.ts';
+import { widgetArea } from '../../features/widgets/widget.area.ts';
+import { faqArea } from '../../features/faqs/faq.area.ts';
+import { sizeChartArea } from '../../features/size-charts/size-chart.area.ts';
 
-export const AREAS: AreaDeclaration[] = [brandArea, stateArea, cityArea, pincodeArea];
+export const AREAS: AreaDeclaration[] = [brandArea, stateArea, cityArea, pincodeArea, widgetArea, faqArea, sizeChartArea];
 
 export function areaByKey(key: string): AreaDeclaration | undefined {
   return AREAS.find((a) => a.key === key);

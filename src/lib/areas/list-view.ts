@@ -22,6 +22,7 @@ export function listView(area: AreaDeclaration | AreaListDeclaration): AreaListV
     titleField: area.titleField,
     ...(area.statusField ? { statusField: area.statusField } : {}),
     ...(area.searchPlaceholder ? { searchPlaceholder: area.searchPlaceholder } : {}),
+    ...(area.reorder ? { reorder: { ...area.reorder } } : {}),
     exportable: crud,
   };
 }

@@ -3,7 +3,7 @@
  * locking), delete (with in-use guards), bulk actions and CSV export — every change with its
  * activity-log entry in the same transaction. Areas add only what is specific to them.
  */
-import { and, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../db/client.server.ts';
@@ -15,7 +15,7 @@ import { listQuerySchema, type ListQuery, type ListResult } from '../list/list-q
 import { countRows, encodeCursor, keysetWhere, listMeta, listOrder, listWhere, type ListColumns } from '../list/list-sql.server.ts';
 import { vendorScope } from '../permissions/scope.server.ts';
 import { readImageUpload, uploads } from '../uploads/storage.server.ts';
-import type { AreaDeclaration } from './area.ts';
+import { inSentence, type AreaDeclaration } from './area.ts';
 
 export type Row = Record<string, unknown> & { id: number; version: number };
 export type ApiRecord = Record<string, unknown> & { id: number };
@@ -114,6 +114,16 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
     for (const j of def.joins ?? []) q = (q as unknown as Record<typeof join, (t: PgTable, on: SQL) => typeof q>)[join](j.table, j.on);
     return q;
   };
+
+  /** The API field (`is_serviceable`) names a list column; the row property is that column's key (`isServiceable`). */
+  function rowKeyOf(field: string): string | undefined {
+    const listColumn = def.columns[field]?.column;
+    return Object.entries(getTableColumns(table as PgTable)).find(([, c]) => c === listColumn)?.[0];
+  }
+  const reorderKey = area.reorder ? rowKeyOf(area.reorder.field) : undefined;
+  if (area.reorder && (!reorderKey || !def.columns[area.reorder.field]?.sortable)) {
+    throw new Error(`${area.key}: reorder.field "${area.reorder.field}" must be a sortable list column backed by a table column`);
+  }
 
   async function findRow(db: DbOrTx, s: RequestScope, id: number): Promise<Row | undefined> {
     const [row] = await from(db, selection).where(and(eq(table.id, id), scope(s))).limit(1);
@@ -262,7 +272,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
     async remove(db: Db, s: RequestScope, ids: number[]): Promise<number> {
       const unique = [...new Set(ids)];
       const rows = (await db.select().from(table as PgTable).where(and(inArray(table.id, unique), scope(s)))) as Row[];
-      if (rows.length !== unique.length) throw notFound(unique.length === 1 ? `${area.singular} not found.` : `Some of the selected ${area.label.toLowerCase()} no longer exist. Reload and try again.`);
+      if (rows.length !== unique.length) throw notFound(unique.length === 1 ? `${area.singular} not found.` : `Some of the selected ${inSentence(area.label)} no longer exist. Reload and try again.`);
       const blocked = (await def.deleteBlocker?.(db, unique)) ?? new Map<number, string>();
       if (blocked.size) {
         const title = (r: Row) => String(r[area.titleField] ?? r.id);
@@ -270,7 +280,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
         throw conflict(
           unique.length === 1
             ? `${area.singular} "${title(rows[0]!)}" can't be deleted: ${blocked.get(rows[0]!.id)}`
-            : `${blocked.size} of the selected ${area.label.toLowerCase()} can't be deleted because they are still used. Nothing was deleted.`,
+            : `${blocked.size} of the selected ${inSentence(area.label)} can't be deleted because they are still used. Nothing was deleted.`,
           errors,
         );
       }
@@ -280,7 +290,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
           for (const row of rows) await logActivity(tx, s.actor, { area: area.key, action: 'delete', recordId: row.id, before: row });
         })
         .catch((e: unknown) => {
-          if (isForeignKeyViolation(e)) throw conflict(`Something was added to the selected ${area.label.toLowerCase()} meanwhile. Reload and try again.`);
+          if (isForeignKeyViolation(e)) throw conflict(`Something was added to the selected ${inSentence(area.label)} meanwhile. Reload and try again.`);
           throw e;
         });
       await Promise.all(rows.flatMap((r) => (def.images ?? []).map((img) => r[img.column] as string | null)).filter(Boolean).map((k) => uploads().delete(k!)));
@@ -291,14 +301,12 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
       const statusField = area.statusField;
       if (!statusField) throw invalid({ action: ['This area has no status.'] });
       if (!statusField.options.some((o) => o.value === status)) throw invalid({ status: [`Choose one of ${statusField.options.map((o) => o.value).join(', ')}.`] });
-      // The API field (`is_serviceable`) names a list column; the row property is that column's key.
-      const listColumn = def.columns[statusField.field]?.column;
-      const column = Object.entries(getTableColumns(table as PgTable)).find(([, c]) => c === listColumn)?.[0] ?? statusField.field;
+      const column = rowKeyOf(statusField.field) ?? statusField.field;
       // A yes/no "status" (a pincode's serviceability) comes as "true"/"false".
       const value: unknown = def.columns[statusField.field]?.kind === 'boolean' ? status === 'true' : status;
       return db.transaction(async (tx) => {
         const before = (await tx.select().from(table as PgTable).where(and(inArray(table.id, ids), scope(s)))) as Row[];
-        if (before.length !== new Set(ids).size) throw notFound(`Some of the selected ${area.label.toLowerCase()} no longer exist. Reload and try again.`);
+        if (before.length !== new Set(ids).size) throw notFound(`Some of the selected ${inSentence(area.label)} no longer exist. Reload and try again.`);
         const changed = before.filter((r) => r[column] !== value);
         if (!changed.length) return 0;
         const after = (await tx
@@ -310,6 +318,55 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
           await logActivity(tx, s.actor, { area: area.key, action: 'update', recordId: row.id, before: changed.find((r) => r.id === row.id), after: row });
         }
         return after.length;
+      });
+    },
+
+    /**
+     * Puts the records matching `query` (the list's search and filters, scoped) in the order of
+     * `ids`, which must be exactly that set: a record added or deleted since the list was loaded
+     * answers 409 and changes nothing. The records take the positions they already hold, in the
+     * new order, so the rest of the area keeps its place; when two of them share a position, the
+     * whole area is numbered 1…n first. Every area row is locked, so reorders and edits queue up.
+     * One activity entry says what the order was and what it became.
+     */
+    async reorder(db: Db, s: RequestScope, ids: number[], query: Pick<ListQuery, 'q' | 'filters'>): Promise<number> {
+      if (!area.reorder || !reorderKey) throw notFound();
+      if (new Set(ids).size !== ids.length) throw invalid({ ids: ['Each record may appear only once.'] });
+      const positionColumn = def.columns[area.reorder.field]!.column as AnyColumn;
+      const key = reorderKey;
+      const where = listWhere(spec, query, [scope(s)]);
+      return db.transaction(async (tx) => {
+        const all = (await tx
+          .select()
+          .from(table as PgTable)
+          .where(scope(s))
+          .orderBy(asc(positionColumn), asc(table.id))
+          .for('update')) as Row[];
+        const matching = new Set(((await from(tx, { id: table.id }).where(where)) as { id: number }[]).map((r) => r.id));
+        if (matching.size !== ids.length || ids.some((id) => !matching.has(id))) {
+          throw conflict(`The ${inSentence(area.label)} changed since the list was loaded (one was added or deleted). Reload and try again; nothing was moved.`);
+        }
+        const position = (r: Row) => Number(r[key]);
+        const next = new Map(all.map((r) => [r.id, position(r)]));
+        let slots = all.filter((r) => matching.has(r.id)).map(position);
+        if (slots.some((p, i) => i > 0 && p === slots[i - 1])) {
+          all.forEach((r, i) => next.set(r.id, i + 1));
+          slots = all.filter((r) => matching.has(r.id)).map((r) => next.get(r.id)!);
+        }
+        ids.forEach((id, i) => next.set(id, slots[i]!));
+        const changed = all.filter((r) => next.get(r.id) !== position(r));
+        for (const row of changed) {
+          await tx
+            .update(table as PgTable)
+            .set({ [key]: next.get(row.id), updatedAt: new Date(), version: sql`${table.version} + 1` } as never)
+            .where(eq(table.id, row.id));
+        }
+        if (changed.length) {
+          const label = (id: number) => `${String(all.find((r) => r.id === id)?.[area.titleField] ?? '')} (#${id})`;
+          const before = all.filter((r) => matching.has(r.id)).map((r) => label(r.id));
+          await logActivity(tx, s.actor, { area: area.key, action: 'reorder', recordId: null, changes: { order: [before, ids.map(label)] } });
+        }
+        return changed.length;
       });
     },
 
@@ -344,7 +401,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
 export type Resource = ReturnType<typeof defineResource>;
 
 function staleVersion(singular: string) {
-  return conflict(`This ${singular.toLowerCase()} was changed by someone else after you opened it. Reload to see their changes; what you typed is kept until you do.`);
+  return conflict(`This ${inSentence(singular)} was changed by someone else after you opened it. Reload to see their changes; what you typed is kept until you do.`);
 }
 
 function serializeValue(v: unknown): unknown {

@@ -4,12 +4,18 @@ import { brandResource } from '../../features/brands/brand.resource.server.ts';
 import { stateResource } from '../../features/geography/state.resource.server.ts';
 import { cityResource } from '../../features/geography/city.resource.server.ts';
 import { pincodeResource } from '../../features/geography/pincode.resource.server.ts';
+import { widgetResource } from '../../features/widgets/widget.resource.server.ts';
+import { faqResource } from '../../features/faqs/faq.resource.server.ts';
+import { sizeChartResource } from '../../features/size-charts/size-chart.resource.server.ts';
 
 export const RESOURCES: Record<string, Resource> = {
   brands: brandResource as unknown as Resource,
   states: stateResource as unknown as Resource,
   cities: cityResource as unknown as Resource,
   pincodes: pincodeResource as unknown as Resource,
+  widgets: widgetResource as unknown as Resource,
+  faqs: faqResource as unknown as Resource,
+  'size-charts': sizeChartResource as unknown as Resource,
 };
 
 export function resourceByKey(key: string | undefined): Resource | undefined {

@@ -5,6 +5,9 @@
  * sub-categories, delivery partners before zones). Deterministic: fixed names, values and dates.
  */
 import type { Tx } from './client.server.ts';
+import { seedWidgets } from '../../features/widgets/widget.demo.server.ts';
+import { seedFaqs } from '../../features/faqs/faq.demo.server.ts';
+import { seedSizeCharts } from '../../features/size-charts/size-chart.demo.server.ts';
 
 export interface DemoContext {
   /** The demo data's creation date. */
@@ -18,4 +21,4 @@ export interface DemoContext {
 
 export type DemoSeed = (tx: Tx, context: DemoContext) => Promise<void>;
 
-export const DEMO_SEEDS: DemoSeed[] = [];
+export const DEMO_SEEDS: DemoSeed[] = [seedWidgets, seedFaqs, seedSizeCharts];

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { stateForGstCode } from './states.ts';
+import { parseIstDateTime } from './ist.ts';
 
 /** Spec §9: the phone prefix is +91. */
 export const PHONE_PREFIX = '+91';
@@ -89,3 +90,23 @@ export const pincode = z
       .regex(/^\d{6}$/, 'A pincode has exactly 6 digits.')
       .regex(/^[1-9]/, 'A pincode does not start with 0.'),
   );
+
+/**
+ * An optional date and time (a schedule's start or end): blank is none; `2026-02-01T10:00` is
+ * India Standard Time (the form's input), an ISO instant with a zone is that instant.
+ */
+export const istDateTime = (message = 'Enter a date and time, e.g. 2026-02-01T10:00 (India time).') =>
+  z
+    .string(message)
+    .trim()
+    .max(40, message)
+    .nullish()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const date = parseIstDateTime(value);
+      if (!date || date.getUTCFullYear() < 2000 || date.getUTCFullYear() > 2200) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return date;
+    });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { routes, type RouteDef } from '../routes/registry.ts';
 import { AREAS } from '../areas/areas.ts';
+import { markdownPreviewSchema, reorderSchema } from '../areas/area-schemas.ts';
 import { listQuerySchema, MATCH_MODES, PAGE_SIZES } from '../list/list-query.ts';
 import { loginSchema, resetRequestSchema } from '../../features/auth/auth.schema.ts';
 import { accountDeletionSchema, passwordChangeSchema, profileSchema } from '../../features/profile/profile.schema.ts';
@@ -104,6 +105,14 @@ function areaOperation(method: string, pattern: string): Operation | undefined {
       return { summary: `Delete several ${plural}: all or nothing`, tag, body: idsBody };
     case 'POST /bulk-status':
       return { summary: `Set the status of several ${plural}`, tag, body: idsBody.extend({ status: z.string() }) };
+    case 'POST /reorder':
+      return {
+        summary: `Put ${plural} in a new order (\`${area.reorder?.field}\`): \`ids\` is every ${one} matching \`q\` and \`filters\` (the list as loaded), in the new order; 409 when that set changed meanwhile`,
+        tag,
+        body: reorderSchema,
+      };
+    case 'POST /markdown-preview':
+      return { summary: `Render Markdown as the ${plural} show it (raw HTML escaped, only http(s), mailto and relative links): \`{ data: { html } }\``, tag, body: markdownPreviewSchema };
     case 'GET /{id}':
       return { summary: `One ${one}`, tag };
     case 'PUT /{id}':
