@@ -10,8 +10,23 @@ import { brandArea } from '../../features/brands/brand.area.ts';
 import { stateArea } from '../../features/geography/state.area.ts';
 import { cityArea } from '../../features/geography/city.area.ts';
 import { pincodeArea } from '../../features/geography/pincode.area.ts';
+import { categoryArea } from '../../features/categories/category.area.ts';
+import { subCategoryArea } from '../../features/categories/sub-category.area.ts';
+import { tagArea } from '../../features/tags/tag.area.ts';
+import { taxArea } from '../../features/taxes/tax.area.ts';
+import { returnPolicyArea } from '../../features/return-policies/return-policy.area.ts';
 
-export const AREAS: AreaDeclaration[] = [brandArea, stateArea, cityArea, pincodeArea];
+export const AREAS: AreaDeclaration[] = [
+  brandArea,
+  stateArea,
+  cityArea,
+  pincodeArea,
+  categoryArea,
+  subCategoryArea,
+  tagArea,
+  taxArea,
+  returnPolicyArea as unknown as AreaDeclaration,
+];
 
 export function areaByKey(key: string): AreaDeclaration | undefined {
   return AREAS.find((a) => a.key === key);

@@ -4,12 +4,22 @@ import { brandResource } from '../../features/brands/brand.resource.server.ts';
 import { stateResource } from '../../features/geography/state.resource.server.ts';
 import { cityResource } from '../../features/geography/city.resource.server.ts';
 import { pincodeResource } from '../../features/geography/pincode.resource.server.ts';
+import { categoryResource } from '../../features/categories/category.resource.server.ts';
+import { subCategoryResource } from '../../features/categories/sub-category.resource.server.ts';
+import { tagResource } from '../../features/tags/tag.resource.server.ts';
+import { taxResource } from '../../features/taxes/tax.resource.server.ts';
+import { returnPolicyResource } from '../../features/return-policies/return-policy.resource.server.ts';
 
 export const RESOURCES: Record<string, Resource> = {
   brands: brandResource as unknown as Resource,
   states: stateResource as unknown as Resource,
   cities: cityResource as unknown as Resource,
   pincodes: pincodeResource as unknown as Resource,
+  categories: categoryResource as unknown as Resource,
+  'sub-categories': subCategoryResource as unknown as Resource,
+  tags: tagResource as unknown as Resource,
+  taxes: taxResource as unknown as Resource,
+  'return-policies': returnPolicyResource as unknown as Resource,
 };
 
 export function resourceByKey(key: string | undefined): Resource | undefined {

@@ -5,6 +5,10 @@
  * sub-categories, delivery partners before zones). Deterministic: fixed names, values and dates.
  */
 import type { Tx } from './client.server.ts';
+import { seedCategories } from '../../features/categories/categories.demo.server.ts';
+import { seedTags } from '../../features/tags/tags.demo.server.ts';
+import { seedTaxes } from '../../features/taxes/taxes.demo.server.ts';
+import { seedReturnPolicies } from '../../features/return-policies/return-policies.demo.server.ts';
 
 export interface DemoContext {
   /** The demo data's creation date. */
@@ -18,4 +22,4 @@ export interface DemoContext {
 
 export type DemoSeed = (tx: Tx, context: DemoContext) => Promise<void>;
 
-export const DEMO_SEEDS: DemoSeed[] = [];
+export const DEMO_SEEDS: DemoSeed[] = [seedCategories, seedTags, seedTaxes, seedReturnPolicies];
