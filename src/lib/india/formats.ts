@@ -107,6 +107,7 @@ export const hsnSacCode = z
       .min(1, 'Enter the HSN or SAC code.')
       .superRefine((code, ctx) => {
         const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+        if (!code) return; // said above
         if (!/^\d+$/.test(code)) return fail('Use digits only: an HSN code has 4, 6 or 8 digits, a SAC code 6 digits starting with 99.');
         if (hsnKind(code) === 'sac') {
           if (code.length !== 6) fail('A SAC (services) code has exactly 6 digits starting with 99, for example 996812.');
