@@ -55,7 +55,7 @@ test('a brand’s own page: reached from the brand, only its policies, Add pre-s
   const brand = await createBrand(page, `Zari Works ${tag}`);
 
   await page.goto(`/brands/${brand.id}/edit`);
-  await page.getByRole('link', { name: 'Return policies' }).click();
+  await page.getByRole('navigation', { name: 'More about this brand' }).getByRole('link', { name: 'Return policies' }).click();
   await expect(page).toHaveURL(new RegExp(`/brand/${brand.id}/return-policies/listing$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Return policies of Zari Works ${tag}`);
   await expect(page.getByText('No return policies yet.')).toBeVisible();
