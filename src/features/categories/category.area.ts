@@ -1,17 +1,10 @@
 /** Categories (top level; sub-categories are the second): the declaration the list, the form, the API, the registry and the search read. */
 import { z } from 'zod';
 import { defineArea } from '../../lib/areas/area.ts';
-import { ACTIVE_STATUSES, activeStatus, imageUpload, optionalPercent, optionalText, requiredText, slugSchema, sortOrder } from '../../lib/areas/field-schemas.ts';
+import { ACTIVE_STATUSES } from '../../lib/areas/field-schemas.ts';
+import { levelFields, levelShape } from './catalogue-level.ts';
 
-export const categorySchema = z.strictObject({
-  name: requiredText('Enter the category name.'),
-  slug: slugSchema,
-  description: optionalText(5000),
-  ...imageUpload('image'),
-  sort_order: sortOrder,
-  commission_percent: optionalPercent,
-  status: activeStatus,
-});
+export const categorySchema = z.strictObject(levelShape('category'));
 export type CategoryInput = z.infer<typeof categorySchema>;
 
 export const categoryArea = defineArea({
@@ -27,22 +20,13 @@ export const categoryArea = defineArea({
   searchPlaceholder: 'Search categories by name or slug',
   // Vendors pick a category for each product: its id and name are reference data.
   optionsAccess: 'auth',
-  fields: [
-    { name: 'name', label: 'Name', input: 'text', placeholder: 'e.g. Home & Kitchen' },
-    { name: 'slug', label: 'Slug', input: 'slug', from: 'name', hint: 'Used in the storefront’s links. Follows the name until you edit it.' },
-    { name: 'status', label: 'Status', input: 'select', options: ACTIVE_STATUSES, hint: 'Inactive categories are hidden from the storefront and from new products.' },
-    { name: 'sort_order', label: 'Sort order', input: 'text', inputType: 'number', placeholder: '0', hint: 'Lower numbers come first in the storefront’s menus.' },
-    {
-      name: 'commission_percent',
-      label: 'Commission %',
-      input: 'text',
-      inputType: 'number',
-      placeholder: 'Store default',
-      hint: 'What the marketplace keeps from each sale in this category, 0 to 100 (e.g. 12.5). Leave blank to use the store’s default commission from Global Settings.',
-    },
-    { name: 'description', label: 'Description', input: 'textarea' },
-    { name: 'image', label: 'Image', input: 'image', previewField: 'image_url' },
-  ],
+  fields: levelFields({
+    namePlaceholder: 'e.g. Home & Kitchen',
+    statusHint: 'Inactive categories are hidden from the storefront and from new products.',
+    sortHint: 'Lower numbers come first in the storefront’s menus.',
+    commissionPlaceholder: 'Store default',
+    commissionHint: 'What the marketplace keeps from each sale in this category, 0 to 100 (e.g. 12.5). Leave blank to use the store’s default commission from Global Settings.',
+  }),
   columns: [
     { field: 'image_url', header: 'Image', kind: 'text', display: 'image' },
     { field: 'name', header: 'Name', kind: 'text', sortable: true, filterable: true },

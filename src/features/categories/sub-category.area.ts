@@ -1,17 +1,12 @@
 /** Sub-categories (the second level, one category each): the declaration the list, the form, the API, the registry and the search read. */
 import { z } from 'zod';
 import { defineArea } from '../../lib/areas/area.ts';
-import { ACTIVE_STATUSES, activeStatus, imageUpload, optionalPercent, optionalText, recordId, requiredText, slugSchema, sortOrder } from '../../lib/areas/field-schemas.ts';
+import { ACTIVE_STATUSES, recordId } from '../../lib/areas/field-schemas.ts';
+import { levelFields, levelShape } from './catalogue-level.ts';
 
 export const subCategorySchema = z.strictObject({
   category_id: recordId('Choose the category.'),
-  name: requiredText('Enter the sub-category name.'),
-  slug: slugSchema,
-  description: optionalText(5000),
-  ...imageUpload('image'),
-  sort_order: sortOrder,
-  commission_percent: optionalPercent,
-  status: activeStatus,
+  ...levelShape('sub-category'),
 });
 export type SubCategoryInput = z.infer<typeof subCategorySchema>;
 
@@ -30,20 +25,12 @@ export const subCategoryArea = defineArea({
   optionsAccess: 'auth',
   fields: [
     { name: 'category_id', label: 'Category', input: 'relation', relation: { area: 'categories', labelFrom: 'category_name' } },
-    { name: 'name', label: 'Name', input: 'text', placeholder: 'e.g. Sarees' },
-    { name: 'slug', label: 'Slug', input: 'slug', from: 'name', hint: 'Used in the storefront’s links. Follows the name until you edit it.' },
-    { name: 'status', label: 'Status', input: 'select', options: ACTIVE_STATUSES },
-    { name: 'sort_order', label: 'Sort order', input: 'text', inputType: 'number', placeholder: '0', hint: 'Lower numbers come first within the category.' },
-    {
-      name: 'commission_percent',
-      label: 'Commission %',
-      input: 'text',
-      inputType: 'number',
-      placeholder: 'Category’s',
-      hint: '0 to 100 (e.g. 8). Leave blank to use the category’s commission (or the store’s default when the category has none).',
-    },
-    { name: 'description', label: 'Description', input: 'textarea' },
-    { name: 'image', label: 'Image', input: 'image', previewField: 'image_url', hint: 'Optional. PNG, JPEG or WebP.' },
+    ...levelFields({
+      namePlaceholder: 'e.g. Sarees',
+      sortHint: 'Lower numbers come first within the category.',
+      commissionPlaceholder: 'Category’s',
+      commissionHint: '0 to 100 (e.g. 8). Leave blank to use the category’s commission (or the store’s default when the category has none).',
+    }),
   ],
   columns: [
     { field: 'image_url', header: 'Image', kind: 'text', display: 'image' },

@@ -2,7 +2,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { categories, products, subCategories } from '../../lib/db/schema.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
-import { countUses, describeUses, slugValue, storedPercent, uniqueSlug, uploadUrl } from '../../lib/areas/resource-helpers.server.ts';
+import { countUses, describeUses, uniqueSlug } from '../../lib/areas/resource-helpers.server.ts';
+import { levelColumns, levelRecord, levelValues } from './catalogue-level.server.ts';
 import { invalid } from '../../lib/http/errors.ts';
 import { subCategoryArea } from './sub-category.area.ts';
 
@@ -14,46 +15,21 @@ export const subCategoryResource = defineResource({
   table: subCategories,
   tableName: 'sub_categories',
   columns: {
-    name: { column: subCategories.name, kind: 'text', sortable: true, filterable: true },
+    ...levelColumns(subCategories),
     category_id: { column: subCategories.categoryId, kind: 'number', sortable: true, filterable: true },
     category_name: { column: categories.name, kind: 'text', sortable: true, filterable: true },
-    slug: { column: subCategories.slug, kind: 'text', sortable: true, filterable: true },
-    sort_order: { column: subCategories.sortOrder, kind: 'number', sortable: true, filterable: true },
-    // Not sortable: blank (the category's) is NULL, which a keyset cursor can't step past.
-    commission_percent: { column: subCategories.commissionPercent, kind: 'number', filterable: true },
     products_count: { column: productsCount, kind: 'number', sortable: true, filterable: true },
-    status: { column: subCategories.status, kind: 'enum', sortable: true, filterable: true, options: ['active', 'inactive'] },
-    created_at: { column: subCategories.createdAt, kind: 'date', sortable: true, filterable: true },
-    updated_at: { column: subCategories.updatedAt, kind: 'date', sortable: true, filterable: true },
   },
   searchColumns: [subCategories.name, subCategories.slug],
   computed: { categoryName: categories.name, productsCount },
   joins: [{ table: categories, on: eq(categories.id, subCategories.categoryId) }],
   serialize: (r) => ({
-    id: r.id,
+    ...levelRecord(r),
     category_id: r.categoryId,
     category_name: r.categoryName ?? '',
-    name: r.name,
-    slug: r.slug,
-    description: r.description ?? '',
-    image_url: uploadUrl(r.imagePath),
-    sort_order: r.sortOrder,
-    commission_percent: r.commissionPercent === null ? null : Number(r.commissionPercent),
     products_count: Number(r.productsCount ?? 0),
-    status: r.status,
-    created_at: (r.createdAt as Date).toISOString(),
-    updated_at: (r.updatedAt as Date).toISOString(),
-    version: r.version,
   }),
-  toValues: (input, existing) => ({
-    categoryId: input.category_id,
-    name: input.name,
-    slug: slugValue(input.slug, input.name, existing),
-    description: input.description || null,
-    sortOrder: input.sort_order,
-    commissionPercent: storedPercent(input.commission_percent),
-    status: input.status,
-  }),
+  toValues: (input, existing) => ({ categoryId: input.category_id, ...levelValues(input, existing) }),
   optionLabel: (r) => `${String(r.name)} (${String(r.category_name)})`,
   resolve: async (db, values, existing) => {
     const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, Number(values.categoryId))).limit(1);
