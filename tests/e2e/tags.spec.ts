@@ -9,7 +9,7 @@ test('adds, edits and deletes a tag through the screens', async ({ page, loginAs
   await addEditDelete(page, {
     listPath: '/tags/listing',
     singular: 'Tag',
-    label: 'Tags',
+    label: 'Product Tags',
     title: `Block Print ${tag}`,
     fillAdd: async (p) => {
       await p.getByLabel('Name').fill(`Block Print ${tag}`);

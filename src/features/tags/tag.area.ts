@@ -13,7 +13,7 @@ export type TagInput = z.infer<typeof tagSchema>;
 export const tagArea = defineArea({
   key: 'tags',
   permissionArea: 'tags',
-  label: 'Tags',
+  label: 'Product Tags', // the spec's menu label
   singular: 'Tag',
   paths: { list: '/tags/listing', add: '/tags/add', edit: '/tags/:id/edit' },
   schema: tagSchema,
