@@ -25,7 +25,7 @@ export const AREAS: AreaDeclaration[] = [
   subCategoryArea,
   tagArea,
   taxArea,
-  returnPolicyArea as unknown as AreaDeclaration,
+  returnPolicyArea,
 ];
 
 export function areaByKey(key: string): AreaDeclaration | undefined {
