@@ -7,14 +7,42 @@ import type { AstroGlobal } from 'astro';
 import { db } from '../../lib/boot.server.ts';
 import { HttpError } from '../../lib/http/errors.ts';
 import { readListState, type ListState } from '../../lib/list/list-url.ts';
-import type { ListQuery } from '../../lib/list/list-query.ts';
-import type { AreaDeclaration, AreaListDeclaration } from '../../lib/areas/area.ts';
+import type { Filters, ListQuery } from '../../lib/list/list-query.ts';
+import type { AreaDeclaration, AreaListDeclaration, ScopedList } from '../../lib/areas/area.ts';
 import { areaAbilities, listView } from '../../lib/areas/list-view.ts';
 import { resourceByKey } from '../../lib/areas/resources.server.ts';
 import type { ListSource } from '../../lib/areas/read-only-list.server.ts';
 import type { DataTableProps } from '../data-table/DataTable.tsx';
+import { recordFromParam } from './form-page.server.ts';
 
 export type ListPageProps = Omit<DataTableProps, 'renderCell' | 'rowActions' | 'toolbar'>;
+
+/** An "X of this Y" page, as loadScopedList() found it. */
+export interface ScopedListPage {
+  list: ScopedList;
+  /** The parent's area: the not-found message names it and links to its list. */
+  parentArea: Pick<AreaDeclaration, 'singular' | 'label' | 'paths'>;
+  /** The parent's id and the heading naming it; null when it doesn't exist (the status is 404). */
+  parent: { id: number; heading: string } | null;
+  /** This page's own path: the add and edit forms come back here. */
+  path: string;
+}
+
+/**
+ * The server half of an "X of this Y" page (a brand's return policies), for the page's own
+ * frontmatter: finds the declared scoped list by its route, loads the parent named by `:id`
+ * through its resource, and sets the status to 404 when there is none (a component rendered
+ * later can no longer change it).
+ */
+export async function loadScopedList(astro: Pick<AstroGlobal, 'params' | 'locals' | 'response' | 'url'>, area: AreaDeclaration, path: string): Promise<ScopedListPage> {
+  const list = area.scopedLists?.find((s) => s.path === path);
+  const parentArea = list && resourceByKey(list.parentArea)?.area;
+  if (!list || !parentArea) throw new Error(`No scoped list "${path}" in area "${area.key}"`);
+  const record = await recordFromParam(astro, list.parentArea);
+  if (!record) astro.response.status = 404;
+  const parent = record && { id: record.id, heading: list.heading.replace('{name}', String(record[parentArea.titleField] ?? `#${record.id}`)) };
+  return { list, parentArea, parent, path: astro.url.pathname };
+}
 
 /** The state part of a parsed query, with no undefined keys (they would not survive as island props). */
 function stateOf(q: ListQuery): ListState {
@@ -24,7 +52,12 @@ function stateOf(q: ListQuery): ListState {
   return s;
 }
 
-export async function listPageProps(astro: Pick<AstroGlobal, 'url' | 'locals'>, area: AreaDeclaration | AreaListDeclaration, source?: ListSource): Promise<ListPageProps> {
+export async function listPageProps(
+  astro: Pick<AstroGlobal, 'url' | 'locals'>,
+  area: AreaDeclaration | AreaListDeclaration,
+  source?: ListSource,
+  scoped?: ScopedListPage,
+): Promise<ListPageProps> {
   const from = source ?? (resourceByKey(area.key) as ListSource | undefined);
   if (!from) throw new Error(`No resource for area "${area.key}"`);
   const raw = Object.fromEntries(astro.url.searchParams);
@@ -32,13 +65,23 @@ export async function listPageProps(astro: Pick<AstroGlobal, 'url' | 'locals'>, 
   let initialState = readListState(astro.url.searchParams);
   let initial: ListPageProps['initial'] = null;
   let initialError: string | null = null;
+  const parentId = scoped?.parent?.id;
+  const fixedFilters: Filters | undefined = scoped && parentId !== undefined ? { [scoped.list.field]: { operator: 'and', constraints: [{ matchMode: 'equals', value: parentId }] } } : undefined;
   try {
     const query = from.parseListQuery(raw);
     initialState = stateOf(query);
-    initial = await from.list(db(), { principal: astro.locals.principal!, actor: astro.locals.actor }, query);
+    const filters = { ...query.filters, ...fixedFilters };
+    initial = await from.list(db(), { principal: astro.locals.principal!, actor: astro.locals.actor }, { ...query, filters });
   } catch (e) {
     if (!(e instanceof HttpError)) throw e;
     initialError = e.message;
   }
-  return { area: listView(area), initial, initialState, initialError, abilities: areaAbilities(area, astro.locals.can) };
+  const props: ListPageProps = { area: listView(area), initial, initialState, initialError, abilities: areaAbilities(area, astro.locals.can) };
+  if (scoped && fixedFilters && parentId !== undefined) {
+    props.fixedFilters = fixedFilters;
+    props.returnTo = scoped.path;
+    // Add pre-selects the parent and comes back here (AreaFormPage reads both from the query).
+    props.addHref = `${area.paths.add}?${new URLSearchParams({ [scoped.list.field]: String(parentId), return: scoped.path })}`;
+  }
+  return props;
 }

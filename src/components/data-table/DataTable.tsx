@@ -12,7 +12,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/http/client.ts';
-import { toSearchParams, type FieldFilter, type ListResult } from '../../lib/list/list-query.ts';
+import { toSearchParams, type FieldFilter, type Filters, type ListResult } from '../../lib/list/list-query.ts';
 import { listRequestQuery, listSearch, readListState, type ListState } from '../../lib/list/list-url.ts';
 import { queryKeys } from '../../lib/areas/query-keys.ts';
 import { editPath, inSentence, type AreaColumn } from '../../lib/areas/area.ts';
@@ -53,6 +53,15 @@ export interface DataTableProps {
    * the island's life, so the hooks it calls keep their order.
    */
   rowOrder?: (input: RowOrderInput) => RowOrder;
+  /**
+   * Filters sent with every request that the person can't see or remove: an "X of this Y" page's
+   * parent (a brand's return policies). Not in the URL; their columns offer no filter.
+   */
+  fixedFilters?: Filters;
+  /** Where "Add" goes (e.g. with the parent pre-selected); defaults to the area's add page. */
+  addHref?: string;
+  /** A page the edit form returns to after saving (`?return=`), instead of the area's list. */
+  returnTo?: string;
 }
 
 const NO_ROW_ORDER: RowOrder = { offered: false, active: false, notice: null, announcer: null, rowProps: () => ({}), cell: () => null };
@@ -72,6 +81,7 @@ const iconButton = 'inline-flex size-8 items-center justify-center rounded-lg te
 
 function Cell({ column, row }: { column: AreaColumn; row: Row }) {
   const value = row[column.field];
+  if (column.emptyText && (value === null || value === undefined || value === '')) return <span className="text-surface-500">{column.emptyText}</span>;
   switch (column.display ?? (column.kind === 'date' ? 'date' : column.kind === 'number' ? 'number' : 'text')) {
     case 'date':
       return <>{formatDate(value)}</>;
@@ -94,7 +104,7 @@ function Cell({ column, row }: { column: AreaColumn; row: Row }) {
   }
 }
 
-function Table({ area, initial, initialState, initialError, abilities, renderCell, rowActions, toolbar, rowOrder }: DataTableProps) {
+function Table({ area, initial, initialState, initialError, abilities, renderCell, rowActions, toolbar, rowOrder, fixedFilters, addHref, returnTo }: DataTableProps) {
   const client = useQueryClient();
   const keys = queryKeys(area.key);
   const base = `/api/${area.key}`;
@@ -106,10 +116,13 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
   stateRef.current = state;
   const initialSearch = useRef(listSearch(initialState)).current;
   const isInitial = listSearch(state) === initialSearch;
+  // What the server is asked for: the person's filters and the page's fixed ones.
+  const requested = fixedFilters ? { ...state, filters: { ...state.filters, ...fixedFilters } } : state;
+  const editHref = (id: number) => editPath(area, id) + (returnTo ? `?${new URLSearchParams({ return: returnTo })}` : '');
 
   const query = useQuery({
-    queryKey: keys.list(state),
-    queryFn: ({ signal }) => api.get<ListResult<Row>>(base, listRequestQuery(state), signal),
+    queryKey: keys.list(requested),
+    queryFn: ({ signal }) => api.get<ListResult<Row>>(base, listRequestQuery(requested), signal),
     initialData: isInitial && initial ? initial : undefined,
     placeholderData: keepPreviousData,
     enabled: !(isInitial && initialError && !initial),
@@ -218,7 +231,7 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
   };
 
   const exportHref = (ids?: number[]) => {
-    const p = toSearchParams({ ...state, page: 1, per_page: 25 });
+    const p = toSearchParams({ ...requested, page: 1, per_page: 25 });
     if (ids) p.set('ids', ids.join(','));
     return `${base}/export${p.size ? `?${p}` : ''}`;
   };
@@ -291,7 +304,7 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
           )}
           {toolbar}
           {abilities.create && area.paths.add && (
-            <a href={area.paths.add} className={buttonClass('primary', 'sm')}>
+            <a href={addHref ?? area.paths.add} className={buttonClass('primary', 'sm')}>
               <Icon svg={iconPlus} className="size-4" /> Add {singular}
             </a>
           )}
@@ -390,7 +403,7 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
                         ) : (
                           c.header
                         )}
-                        {c.filterable && <ColumnFilter column={c} value={state.filters[c.relation?.field ?? c.field]} onApply={(f) => setFilter(c.relation?.field ?? c.field, f)} />}
+                        {c.filterable && !fixedFilters?.[c.relation?.field ?? c.field] && <ColumnFilter column={c} value={state.filters[c.relation?.field ?? c.field]} onApply={(f) => setFilter(c.relation?.field ?? c.field, f)} />}
                       </span>
                     </th>
                   );
@@ -452,7 +465,7 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
                         {renderCell?.[c.field] ? (
                           renderCell[c.field]!(row)
                         ) : c.field === area.titleField && abilities.update && area.paths.edit ? (
-                          <a href={editPath(area, row.id)} className="font-medium text-primary hover:underline">
+                          <a href={editHref(row.id)} className="font-medium text-primary hover:underline">
                             {title(row)}
                           </a>
                         ) : (
@@ -464,7 +477,7 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
                       <td className={`${stickyEnd} bg-surface-0 px-4 py-2 text-right whitespace-nowrap dark:bg-surface-900`}>
                         {rowActions?.(row)}
                         {abilities.update && area.paths.edit && (
-                          <a href={editPath(area, row.id)} className={iconButton} aria-label={`Edit ${title(row)}`}>
+                          <a href={editHref(row.id)} className={iconButton} aria-label={`Edit ${title(row)}`}>
                             <Icon svg={iconPencil} className="size-4" />
                           </a>
                         )}

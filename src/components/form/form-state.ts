@@ -19,10 +19,10 @@ function schemaField(schema: z.ZodObject, name: string): z.ZodType | undefined {
   return (schema.shape as Record<string, z.ZodType>)[name];
 }
 
-/** The schema's own default (`status` → "active"), or empty. */
+/** The schema's own default (`status` → "active", a yes/no → "true"), or empty. */
 function defaultOf(schema: z.ZodObject, name: string): string {
   const r = schemaField(schema, name)?.safeParse(undefined);
-  return r?.success && (typeof r.data === 'string' || typeof r.data === 'number') ? String(r.data) : '';
+  return r?.success && (typeof r.data === 'string' || typeof r.data === 'number' || typeof r.data === 'boolean') ? String(r.data) : '';
 }
 
 /** Required when the schema refuses an empty value (unless the declaration says otherwise). */

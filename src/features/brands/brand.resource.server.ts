@@ -1,8 +1,8 @@
 /** Brands on the server: the table behind the declaration, and what only brands have. */
-import { inArray, sql } from 'drizzle-orm';
-import { brands, products } from '../../lib/db/schema.ts';
+import { sql } from 'drizzle-orm';
+import { brands, products, returnPolicies } from '../../lib/db/schema.ts';
 import { defineResource, slugify } from '../../lib/areas/resource.server.ts';
-import { rowsOf } from '../../lib/auth/rate-limit.server.ts';
+import { countUses, describeUses, uniqueNameAndSlug } from '../../lib/areas/resource-helpers.server.ts';
 import { brandArea } from './brand.area.ts';
 
 /** Kept as a correlated count so it can be sorted and filtered like a column. */
@@ -42,15 +42,11 @@ export const brandResource = defineResource({
     description: input.description || null,
     status: input.status,
   }),
-  unique: [
-    { field: 'name', expression: (t) => sql`lower(${(t as typeof brands).name})`, value: (v) => String(v.name).toLowerCase(), message: 'A brand with this name already exists.' },
-    { field: 'slug', expression: (t) => (t as typeof brands).slug, value: (v) => v.slug, message: 'This slug is already used by another brand.' },
-  ],
+  unique: uniqueNameAndSlug(brands.name, brands.slug, 'brand'),
   images: [{ field: 'logo', column: 'logoPath' }],
-  deleteBlocker: async (db, ids) => {
-    const rows = rowsOf<{ brand_id: number; n: number }>(
-      await db.execute(sql`select ${products.brandId} as brand_id, count(*)::int as n from ${products} where ${inArray(products.brandId, ids)} group by 1`),
-    );
-    return new Map(rows.map((r) => [Number(r.brand_id), `it is used by ${r.n} product${Number(r.n) === 1 ? '' : 's'}.`]));
-  },
+  deleteBlocker: async (db, ids) =>
+    describeUses(ids, [
+      { counts: await countUses(db, products, products.brandId, ids), one: 'product', many: 'products', verb: 'is used by' },
+      { counts: await countUses(db, returnPolicies, returnPolicies.brandId, ids), one: 'return policy', many: 'return policies', verb: 'has' },
+    ]),
 });

@@ -25,7 +25,7 @@ export const faqSchema = z.strictObject({
     .pipe(z.string().trim().min(1, 'Write the answer.').max(FAQ_ANSWER_MAX_LENGTH, `At most ${FAQ_ANSWER_MAX_LENGTH} characters.`)),
   audience: z.enum(['customer', 'vendor'], { error: 'Choose Customers or Vendors.' }).default('customer'),
   sort_order: optionalWholeNumber('Enter a whole number from 0 to 99999, or leave it blank to add it at the end.'),
-  status: activeStatus(),
+  status: activeStatus,
 });
 export type FaqInput = z.infer<typeof faqSchema>;
 

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { AreaField, FormDeclaration } from '../../lib/areas/area.ts';
+import { percent } from '../../lib/areas/field-schemas.ts';
 
 export const CURRENCIES = [
   { value: 'INR', label: 'Indian rupee (₹, INR)' },
@@ -39,11 +40,6 @@ export type SecretField = (typeof SECRET_FIELDS)[number];
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters.`);
 const optionalText = (max: number) => text(max).optional().default('');
 const removeFlag = z.enum(['true', 'false']).optional();
-const percent = z.coerce
-  .number({ error: 'Enter a number.' })
-  .min(0, 'At least 0.')
-  .max(100, 'At most 100.')
-  .refine((n) => Math.round(n * 100) === n * 100, 'At most 2 decimal places.');
 
 export const globalSettingsSchema = z
   .strictObject({

@@ -39,7 +39,7 @@ export const sizeChartSchema = z.strictObject({
   unit: z.enum(['cm', 'in'], { error: 'Choose centimetres or inches.' }).default('cm'),
   grid: numberGridSchema(SIZE_CHART_GRID, { max: 999.9, decimals: 1, nameLength: 30 }),
   notes: z.string().trim().max(2000, 'At most 2000 characters.').optional(),
-  status: activeStatus(),
+  status: activeStatus,
 });
 export type SizeChartInput = z.infer<typeof sizeChartSchema>;
 

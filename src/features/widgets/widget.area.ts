@@ -77,7 +77,7 @@ export const widgetSchema = z
     position: optionalWholeNumber('Enter a whole number from 0 to 99999, or leave it blank to add it at the end.'),
     starts_at: istDateTime(),
     ends_at: istDateTime(),
-    status: activeStatus(),
+    status: activeStatus,
   })
   .superRefine((w, ctx) => {
     if (w.starts_at && w.ends_at && w.ends_at <= w.starts_at) ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'End the schedule after it starts.' });

@@ -5,7 +5,7 @@ import type { RouteDef } from '../routes/registry.ts';
 
 const permissionFor = (area: AreaDeclaration, action: string) => ({ kind: 'permission' as const, permission: `${area.permissionArea}:${action}` as Permission });
 
-/** List, add and edit pages. */
+/** List, add and edit pages, and the area's "X of this Y" lists. */
 export function areaPageRoutes(area: AreaDeclaration): RouteDef[] {
   const p = (action: string) => permissionFor(area, action);
   const planned = area.pagesPlanned ? { planned: true } : {};
@@ -13,6 +13,7 @@ export function areaPageRoutes(area: AreaDeclaration): RouteDef[] {
     { pattern: area.paths.list, kind: 'page', methods: ['GET'], access: p('list'), title: area.label, ...planned },
     { pattern: area.paths.add, kind: 'page', methods: ['GET'], access: p('create'), title: `Add ${inSentence(area.singular)}`, ...planned },
     { pattern: area.paths.edit, kind: 'page', methods: ['GET'], access: p('update'), title: `Edit ${inSentence(area.singular)}`, sample: { id: '1' }, ...planned },
+    ...(area.scopedLists ?? []).map((s): RouteDef => ({ pattern: s.path, kind: 'page', methods: ['GET'], access: p('list'), title: s.title, sample: { id: '1' }, ...planned })),
   ];
 }
 

@@ -25,6 +25,8 @@ export interface AreaColumn {
    * a number column in the resource): the filter is a searchable pick-list of that area's records.
    */
   relation?: { area: string; field: string };
+  /** What an empty cell says, when empty has a meaning ("Store default" for a commission left blank). */
+  emptyText?: string;
 }
 
 /** Another area's records, offered by id and label (GET /api/<area>/options). */
@@ -57,6 +59,28 @@ export interface GridSpec {
   initialColumns?: string[];
   /** Shown after each cell's number (the unit field's value: cm, in). */
   unitField?: string;
+}
+
+/**
+ * An "X of this Y" page: the area's list narrowed to one parent record (a brand's return policies,
+ * `/brand/:id/return-policies/listing`). The filter on the parent is fixed (the person can't
+ * remove it), the heading names the parent, "Add" pre-selects it, and the parent's edit page
+ * links here. The route comes with the area's (its `list` permission); the page file calls
+ * `loadScopedList` (src/components/area-pages/list-page.server.ts).
+ */
+export interface ScopedList {
+  /** The page route; `:id` is the parent record's id. */
+  path: string;
+  /** The parent's area key (`brands`). */
+  parentArea: string;
+  /** This area's field holding the parent's id (`brand_id`): the fixed filter and the Add prefill. */
+  field: string;
+  /** The route's title (`Brand return policies`). */
+  title: string;
+  /** The link on the parent's edit page (`Return policies`). */
+  linkLabel: string;
+  /** The page heading; `{name}` becomes the parent's title (`Return policies of {name}`). */
+  heading: string;
 }
 
 /**
@@ -162,6 +186,8 @@ export interface AreaDeclaration<S extends z.ZodObject = z.ZodObject> {
   pagesPlanned?: boolean;
   /** A hand-made order the list can change: see ReorderSpec. */
   reorder?: ReorderSpec;
+  /** "X of this Y" pages of this area (a brand's return policies). */
+  scopedLists?: ScopedList[];
 }
 
 /** Areas with a Markdown field get `POST /api/<key>/markdown-preview` (the field's Preview). */

@@ -13,8 +13,26 @@ import { pincodeArea } from '../../features/geography/pincode.area.ts';
 import { widgetArea } from '../../features/widgets/widget.area.ts';
 import { faqArea } from '../../features/faqs/faq.area.ts';
 import { sizeChartArea } from '../../features/size-charts/size-chart.area.ts';
+import { categoryArea } from '../../features/categories/category.area.ts';
+import { subCategoryArea } from '../../features/categories/sub-category.area.ts';
+import { tagArea } from '../../features/tags/tag.area.ts';
+import { taxArea } from '../../features/taxes/tax.area.ts';
+import { returnPolicyArea } from '../../features/return-policies/return-policy.area.ts';
 
-export const AREAS: AreaDeclaration[] = [brandArea, stateArea, cityArea, pincodeArea, widgetArea, faqArea, sizeChartArea];
+export const AREAS: AreaDeclaration[] = [
+  brandArea,
+  stateArea,
+  cityArea,
+  pincodeArea,
+  categoryArea,
+  subCategoryArea,
+  tagArea,
+  taxArea,
+  returnPolicyArea,
+  widgetArea,
+  faqArea,
+  sizeChartArea,
+];
 
 export function areaByKey(key: string): AreaDeclaration | undefined {
   return AREAS.find((a) => a.key === key);

@@ -1,6 +1,8 @@
 /**
- * Schemas for values forms and API clients send alike, shared by areas' declarations (no server
- * imports): a form sends text, a JSON client a number, and both must pass the same rules.
+ * Zod pieces that many areas' forms share, so a rule and its message are written once: a status,
+ * a slug, a sort order, a percentage, an optional reference to another record. Shared by the
+ * server and the islands (the form validates with the same schema), so no server imports. A form
+ * sends text where a JSON client sends a number: both must pass the same rules.
  */
 import { z } from 'zod';
 
@@ -10,7 +12,63 @@ export const ACTIVE_STATUSES = [
   { value: 'inactive', label: 'Inactive' },
 ] as const;
 
-export const activeStatus = () => z.enum(['active', 'inactive'], { error: 'Choose Active or Inactive.' }).default('active');
+export const activeStatus = z.enum(['active', 'inactive'], { error: 'Choose Active or Inactive.' }).default('active');
+
+/** A required line of text: `message` when it is missing or blank. */
+export const requiredText = (message: string, max = 120) => z.string(message).trim().min(1, message).max(max, `At most ${max} characters.`);
+
+export const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters.`).optional();
+
+/** Left blank, the server derives it from the name (and keeps a saved one). */
+export const slugSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(120, 'At most 120 characters.')
+  .regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, 'Use lowercase letters, digits and single hyphens.')
+  .optional();
+
+/** An image file from the form (its bytes are checked on the server) and its "remove" flag. */
+export const imageUpload = <K extends string>(field: K) =>
+  ({
+    [field]: z.unknown().optional(),
+    [`${field}_remove`]: z.enum(['true', 'false']).optional(),
+  }) as Record<K, z.ZodOptional<z.ZodUnknown>> & Record<`${K}_remove`, z.ZodOptional<z.ZodEnum<{ true: 'true'; false: 'false' }>>>;
+
+/** Lower comes first; blank means 0. */
+export const sortOrder = z.coerce
+  .number({ error: 'Enter a whole number.' })
+  .int('Enter a whole number.')
+  .min(0, 'At least 0.')
+  .max(100_000, 'At most 100000.')
+  .default(0);
+
+/**
+ * 0 to 100 with at most two decimals (12.5, 18, 0.25). The decimals are checked with a tolerance:
+ * 18.01 × 100 is 1801.0000000000002 in floating point.
+ */
+export const percent = z.coerce
+  .number({ error: 'Enter a number.' })
+  .min(0, 'At least 0.')
+  .max(100, 'At most 100.')
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'At most 2 decimal places.');
+
+/** A percentage that must be given: `message` when it is missing or blank (a plain coerce would read blank as 0). */
+export const requiredPercent = (message: string) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.custom((v) => v !== undefined, message).pipe(percent));
+
+/** Blank (or null) means "not set": the output is null. */
+export const optionalPercent = z.preprocess((v) => (v === '' || v === undefined ? null : v), percent.nullable());
+
+/** A yes/no field: JSON sends a boolean, a form sends "true" or "false". */
+export const formBoolean = (message: string) =>
+  z.union([z.boolean(), z.enum(['true', 'false'], { error: message }).transform((v) => v === 'true')], { error: message });
+
+/** A reference to another record by id, as a form or JSON sends it. */
+export const recordId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+
+/** An optional reference: blank ("None" in the picker) or null is null. */
+export const optionalRecordId = (message: string) => z.preprocess((v) => (v === '' || v === undefined ? null : v), recordId(message).nullable());
 
 /**
  * A whole number from 0 to `max`, or nothing (blank): a position or an order, where blank

@@ -104,6 +104,9 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
   const spec = { columns: def.columns, searchColumns: def.searchColumns, idColumn: table.id, defaultSort: area.defaultSort };
   const selection = { ...getTableColumns(table as PgTable), ...(def.computed ?? {}) };
   const scope = (s: RequestScope) => (def.ownerColumn ? vendorScope(s.principal, def.ownerColumn) : undefined);
+  /** A row without its computed and joined values: the activity log compares stored columns only. */
+  const tableKeys = Object.keys(getTableColumns(table as PgTable));
+  const ownColumns = (row: Row) => Object.fromEntries(tableKeys.map((k) => [k, row[k]]));
   /**
    * `select fields from table` with the area's joins. Inner joins let a sort on a parent's column
    * walk the parent's index; counts use left joins, which the database drops when the filter
@@ -260,7 +263,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
             .where(and(eq(table.id, id), eq(table.version, version), scope(s)))
             .returning()) as Row[];
           if (rows.length === 0) throw staleVersion(area.singular);
-          await logActivity(tx, s.actor, { area: area.key, action: 'update', recordId: id, before: existing, after: rows[0] });
+          await logActivity(tx, s.actor, { area: area.key, action: 'update', recordId: id, before: ownColumns(existing), after: rows[0] });
           return rows[0]!;
         },
         images.rollback,

@@ -7,6 +7,11 @@ import { pincodeResource } from '../../features/geography/pincode.resource.serve
 import { widgetResource } from '../../features/widgets/widget.resource.server.ts';
 import { faqResource } from '../../features/faqs/faq.resource.server.ts';
 import { sizeChartResource } from '../../features/size-charts/size-chart.resource.server.ts';
+import { categoryResource } from '../../features/categories/category.resource.server.ts';
+import { subCategoryResource } from '../../features/categories/sub-category.resource.server.ts';
+import { tagResource } from '../../features/tags/tag.resource.server.ts';
+import { taxResource } from '../../features/taxes/tax.resource.server.ts';
+import { returnPolicyResource } from '../../features/return-policies/return-policy.resource.server.ts';
 
 export const RESOURCES: Record<string, Resource> = {
   brands: brandResource as unknown as Resource,
@@ -16,6 +21,11 @@ export const RESOURCES: Record<string, Resource> = {
   widgets: widgetResource as unknown as Resource,
   faqs: faqResource as unknown as Resource,
   'size-charts': sizeChartResource as unknown as Resource,
+  categories: categoryResource as unknown as Resource,
+  'sub-categories': subCategoryResource as unknown as Resource,
+  tags: tagResource as unknown as Resource,
+  taxes: taxResource as unknown as Resource,
+  'return-policies': returnPolicyResource as unknown as Resource,
 };
 
 export function resourceByKey(key: string | undefined): Resource | undefined {

@@ -5,6 +5,10 @@
  * sub-categories, delivery partners before zones). Deterministic: fixed names, values and dates.
  */
 import type { Tx } from './client.server.ts';
+import { seedCategories } from '../../features/categories/categories.demo.server.ts';
+import { seedTags } from '../../features/tags/tags.demo.server.ts';
+import { seedTaxes } from '../../features/taxes/taxes.demo.server.ts';
+import { seedReturnPolicies } from '../../features/return-policies/return-policies.demo.server.ts';
 import { seedWidgets } from '../../features/widgets/widget.demo.server.ts';
 import { seedFaqs } from '../../features/faqs/faq.demo.server.ts';
 import { seedSizeCharts } from '../../features/size-charts/size-chart.demo.server.ts';
@@ -21,4 +25,4 @@ export interface DemoContext {
 
 export type DemoSeed = (tx: Tx, context: DemoContext) => Promise<void>;
 
-export const DEMO_SEEDS: DemoSeed[] = [seedWidgets, seedFaqs, seedSizeCharts];
+export const DEMO_SEEDS: DemoSeed[] = [seedCategories, seedTags, seedTaxes, seedReturnPolicies, seedWidgets, seedFaqs, seedSizeCharts];

@@ -110,3 +110,28 @@ export const istDateTime = (message = 'Enter a date and time, e.g. 2026-02-01T10
       }
       return date;
     });
+/** An HSN code classifies goods; a SAC (services accounting code) is HSN chapter 99: services. */
+export type HsnKind = 'hsn' | 'sac';
+export const hsnKind = (code: string): HsnKind => (code.startsWith('99') ? 'sac' : 'hsn');
+
+/**
+ * The code on a GST invoice line: HSN for goods (4, 6 or 8 digits, chapter 01 to 98) or SAC for
+ * services (6 digits starting with 99). Spaces and dots people type ("6204.42") are dropped.
+ */
+export const hsnSacCode = z
+  .string('Enter the HSN or SAC code.')
+  .transform((v) => v.replace(/[\s.]+/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, 'Enter the HSN or SAC code.')
+      .superRefine((code, ctx) => {
+        const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+        if (!code) return; // said above
+        if (!/^\d+$/.test(code)) return fail('Use digits only: an HSN code has 4, 6 or 8 digits, a SAC code 6 digits starting with 99.');
+        if (hsnKind(code) === 'sac') {
+          if (code.length !== 6) fail('A SAC (services) code has exactly 6 digits starting with 99, for example 996812.');
+        } else if (![4, 6, 8].includes(code.length)) fail('An HSN code has 4, 6 or 8 digits, for example 6204 or 62044290.');
+        else if (code.startsWith('00')) fail('An HSN code starts with its chapter, 01 to 98.');
+      }),
+  );

@@ -1,0 +1,57 @@
+/** Sub-categories on the server: the table behind the declaration, and what only sub-categories have. */
+import { eq, sql } from 'drizzle-orm';
+import { categories, products, subCategories } from '../../lib/db/schema.ts';
+import { defineResource } from '../../lib/areas/resource.server.ts';
+import { countUses, describeUses, uniqueSlug } from '../../lib/areas/resource-helpers.server.ts';
+import { levelColumns, levelRecord, levelValues } from './catalogue-level.server.ts';
+import { invalid } from '../../lib/http/errors.ts';
+import { subCategoryArea } from './sub-category.area.ts';
+
+// A correlated count, sortable and filterable like a column; qualified by hand (see brands).
+const productsCount = sql<number>`(select count(*)::int from products p where p.sub_category_id = "sub_categories"."id")`;
+
+export const subCategoryResource = defineResource({
+  area: subCategoryArea,
+  table: subCategories,
+  tableName: 'sub_categories',
+  columns: {
+    ...levelColumns(subCategories),
+    category_id: { column: subCategories.categoryId, kind: 'number', sortable: true, filterable: true },
+    category_name: { column: categories.name, kind: 'text', sortable: true, filterable: true },
+    products_count: { column: productsCount, kind: 'number', sortable: true, filterable: true },
+  },
+  searchColumns: [subCategories.name, subCategories.slug],
+  computed: { categoryName: categories.name, productsCount },
+  joins: [{ table: categories, on: eq(categories.id, subCategories.categoryId) }],
+  serialize: (r) => ({
+    ...levelRecord(r),
+    category_id: r.categoryId,
+    category_name: r.categoryName ?? '',
+    products_count: Number(r.productsCount ?? 0),
+  }),
+  toValues: (input, existing) => ({ categoryId: input.category_id, ...levelValues(input, existing) }),
+  optionLabel: (r) => `${String(r.name)} (${String(r.category_name)})`,
+  resolve: async (db, values, existing) => {
+    const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, Number(values.categoryId))).limit(1);
+    if (!category) throw invalid({ category_id: ['Choose a category from the list.'] });
+    if (existing && existing.categoryId !== values.categoryId) {
+      // A product's category and sub-category must agree: one with products stays in its category.
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(eq(products.subCategoryId, existing.id));
+      const n = Number(row?.n ?? 0);
+      if (n > 0) throw invalid({ category_id: [`${n} product${n === 1 ? ' uses' : 's use'} this sub-category: it can't move to another category. Move those products first.`] });
+    }
+    return values;
+  },
+  unique: [
+    {
+      field: 'name',
+      // Unique within its category, like the index sub_categories_category_name_lower_idx.
+      expression: (t) => sql`${(t as typeof subCategories).categoryId}::text || '|' || lower(${(t as typeof subCategories).name})`,
+      value: (v) => `${v.categoryId}|${String(v.name).toLowerCase()}`,
+      message: 'This category already has a sub-category with this name.',
+    },
+    uniqueSlug(subCategories.slug, 'sub-category'),
+  ],
+  images: [{ field: 'image', column: 'imagePath' }],
+  deleteBlocker: async (db, ids) => describeUses(ids, [{ counts: await countUses(db, products, products.subCategoryId, ids), one: 'product', many: 'products', verb: 'is used by' }]),
+});

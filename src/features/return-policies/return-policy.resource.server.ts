@@ -1,0 +1,61 @@
+/** Return policies on the server: the table behind the declaration, and what only return policies have. */
+import { eq, sql } from 'drizzle-orm';
+import { brands, returnPolicies } from '../../lib/db/schema.ts';
+import { defineResource } from '../../lib/areas/resource.server.ts';
+import { invalid } from '../../lib/http/errors.ts';
+import { returnPolicyArea } from './return-policy.area.ts';
+
+/**
+ * The brand's name, '' for a policy of any brand: a correlated lookup rather than a join, because
+ * the brand is optional (joins are for parents every row has). Never NULL, so it sorts and pages.
+ */
+const brandName = sql<string>`coalesce((select b.name from brands b where b.id = "return_policies"."brand_id"), '')`;
+
+export const returnPolicyResource = defineResource({
+  area: returnPolicyArea,
+  table: returnPolicies,
+  tableName: 'return_policies',
+  columns: {
+    title: { column: returnPolicies.title, kind: 'text', sortable: true, filterable: true },
+    brand_id: { column: returnPolicies.brandId, kind: 'number', filterable: true },
+    brand_name: { column: brandName, kind: 'text', sortable: true, filterable: true },
+    is_returnable: { column: returnPolicies.isReturnable, kind: 'boolean', sortable: true, filterable: true },
+    return_window_days: { column: returnPolicies.returnWindowDays, kind: 'number', sortable: true, filterable: true },
+    status: { column: returnPolicies.status, kind: 'enum', sortable: true, filterable: true, options: ['active', 'inactive'] },
+    created_at: { column: returnPolicies.createdAt, kind: 'date', sortable: true, filterable: true },
+    updated_at: { column: returnPolicies.updatedAt, kind: 'date', sortable: true, filterable: true },
+  },
+  searchColumns: [returnPolicies.title],
+  computed: { brandName },
+  serialize: (r) => ({
+    id: r.id,
+    title: r.title,
+    brand_id: r.brandId,
+    brand_name: r.brandName ?? '',
+    is_returnable: r.isReturnable,
+    return_window_days: r.returnWindowDays,
+    conditions: r.conditions ?? '',
+    status: r.status,
+    created_at: (r.createdAt as Date).toISOString(),
+    updated_at: (r.updatedAt as Date).toISOString(),
+    version: r.version,
+  }),
+  toValues: (input) => ({
+    title: input.title,
+    brandId: input.brand_id,
+    isReturnable: input.is_returnable,
+    // The schema allows a window only on returnable policies; "none" is stored as 0.
+    returnWindowDays: input.is_returnable ? (input.return_window_days ?? 0) : 0,
+    conditions: input.conditions || null,
+    status: input.status,
+  }),
+  resolve: async (db, values) => {
+    if (values.brandId === null) return values;
+    const [brand] = await db.select({ id: brands.id }).from(brands).where(eq(brands.id, Number(values.brandId))).limit(1);
+    if (!brand) throw invalid({ brand_id: ['Choose a brand from the list, or None for a policy any brand may use.'] });
+    return values;
+  },
+  unique: [
+    { field: 'title', expression: (t) => sql`lower(${(t as typeof returnPolicies).title})`, value: (v) => String(v.title).toLowerCase(), message: 'A return policy with this title already exists.' },
+  ],
+});

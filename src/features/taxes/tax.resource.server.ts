@@ -1,0 +1,55 @@
+/** Taxes on the server: the table behind the declaration, and what only taxes have. */
+import { sql } from 'drizzle-orm';
+import { products, taxes } from '../../lib/db/schema.ts';
+import { defineResource } from '../../lib/areas/resource.server.ts';
+import { countUses, describeUses, storedPercent } from '../../lib/areas/resource-helpers.server.ts';
+import { hsnKind } from '../../lib/india/formats.ts';
+import { taxArea } from './tax.area.ts';
+
+// A correlated count, sortable and filterable like a column; qualified by hand (see brands).
+const productsCount = sql<number>`(select count(*)::int from products p where p.tax_id = "taxes"."id")`;
+/** SAC codes are HSN chapter 99 (services); the same rule as hsnKind() in the browser. */
+const codeKind = sql<string>`(case when "taxes"."hsn_code" like '99%' then 'sac' else 'hsn' end)`;
+
+export const taxResource = defineResource({
+  area: taxArea,
+  table: taxes,
+  tableName: 'taxes',
+  columns: {
+    name: { column: taxes.name, kind: 'text', sortable: true, filterable: true },
+    rate_percent: { column: taxes.ratePercent, kind: 'number', sortable: true, filterable: true },
+    hsn_code: { column: taxes.hsnCode, kind: 'text', sortable: true, filterable: true },
+    code_kind: { column: codeKind, kind: 'enum', sortable: true, filterable: true, options: ['hsn', 'sac'] },
+    price_mode: { column: taxes.priceMode, kind: 'enum', sortable: true, filterable: true, options: ['inclusive', 'exclusive'] },
+    products_count: { column: productsCount, kind: 'number', sortable: true, filterable: true },
+    status: { column: taxes.status, kind: 'enum', sortable: true, filterable: true, options: ['active', 'inactive'] },
+    created_at: { column: taxes.createdAt, kind: 'date', sortable: true, filterable: true },
+    updated_at: { column: taxes.updatedAt, kind: 'date', sortable: true, filterable: true },
+  },
+  searchColumns: [taxes.name, taxes.hsnCode],
+  computed: { productsCount },
+  serialize: (r) => ({
+    id: r.id,
+    name: r.name,
+    rate_percent: Number(r.ratePercent),
+    hsn_code: r.hsnCode,
+    code_kind: hsnKind(String(r.hsnCode)),
+    price_mode: r.priceMode,
+    products_count: Number(r.productsCount ?? 0),
+    status: r.status,
+    created_at: (r.createdAt as Date).toISOString(),
+    updated_at: (r.updatedAt as Date).toISOString(),
+    version: r.version,
+  }),
+  toValues: (input) => ({
+    name: input.name,
+    ratePercent: storedPercent(input.rate_percent as number),
+    hsnCode: input.hsn_code,
+    priceMode: input.price_mode,
+    status: input.status,
+  }),
+  // "Apparel (GST 5%)" reads the same with its code in a product's tax picker.
+  optionLabel: (r) => `${String(r.name)} · ${String(r.hsn_code)}`,
+  unique: [{ field: 'name', expression: (t) => sql`lower(${(t as typeof taxes).name})`, value: (v) => String(v.name).toLowerCase(), message: 'A tax with this name already exists.' }],
+  deleteBlocker: async (db, ids) => describeUses(ids, [{ counts: await countUses(db, products, products.taxId, ids), one: 'product', many: 'products', verb: 'is used by' }]),
+});
