@@ -2,7 +2,8 @@
 /**
  * `npm test`: every test of the project, then one closing line `N passed, N failed`.
  *
- *   1. `astro build`: integration and end-to-end tests start the built server (dist/server/entry.mjs).
+ *   1. `astro build`: integration and end-to-end tests start the built server (dist/server/entry.mjs),
+ *      then `tsc --noEmit` (one check: the types of every .ts/.tsx file).
  *   2. Vitest: unit tests, integration tests on PGlite and, when TEST_DATABASE_URL is set, on
  *      PostgreSQL too (projects in vitest.config.ts).
  *   3. Playwright: end-to-end tests in Chromium (/usr/bin/chromium or $CHROMIUM_PATH).
@@ -49,6 +50,11 @@ const buildCode = await run([bin('astro/bin/astro.mjs'), 'build'], { ASTRO_TELEM
 if (buildCode !== 0) {
   tally.push({ runner: 'build', passed: 0, failed: 1, note: `astro build exited ${buildCode}` });
 }
+
+// TypeScript checks the .ts/.tsx sources (the build has compiled them without checking types).
+console.log('\n▶ Type check (tsc --noEmit)…');
+const tscCode = await run([bin('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']);
+tally.push({ runner: 'typecheck', passed: tscCode === 0 ? 1 : 0, failed: tscCode === 0 ? 0 : 1 });
 
 console.log(`\n▶ Vitest: unit${buildCode === 0 ? ' + integration (PGlite' + (process.env.TEST_DATABASE_URL ? ' and PostgreSQL)' : ' only; set TEST_DATABASE_URL for PostgreSQL)') : ' only (the build failed)'}…`);
 const vitestArgs = [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`];
