@@ -6,6 +6,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, openSync, readFileSync, closeSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 
 /** The server's configuration variables (src/lib/config.server.ts) plus what the process reads. */
 const CONFIG_VARS = [
@@ -18,6 +19,7 @@ const CONFIG_VARS = [
   'LOG_LEVEL',
   'SESSION_IDLE_MINUTES',
   'SESSION_MAX_HOURS',
+  'PERMISSION_CACHE_SECONDS',
   'LOGIN_MAX_ATTEMPTS_PER_ACCOUNT',
   'LOGIN_MAX_ATTEMPTS_PER_IP',
   'LOGIN_WINDOW_SECONDS',
@@ -99,7 +101,8 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function startServer(opts: { entry: string; cwd: string; port: number; env: Record<string, string | undefined>; logFile: string }): Promise<RunningServer> {
   const base = `http://127.0.0.1:${opts.port}`;
   const log = openSync(opts.logFile, 'a');
-  const [cmd, args] = pinned(0, process.execPath, [opts.entry]);
+  // With the flags `npm start` gives it (scripts/server-flags.mjs).
+  const [cmd, args] = pinned(0, process.execPath, [...SERVER_NODE_FLAGS, opts.entry]);
   const started = performance.now();
   const child = track(
     spawn(cmd, args, {

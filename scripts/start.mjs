@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
  * `npm start`: builds when the build is missing or older than the sources, then runs the
- * built server. Migrations and demo data are applied by the server itself at start-up.
+ * built server with its Node flags (scripts/server-flags.mjs). Migrations and demo data are applied by the server itself at start-up.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { constants } from 'node:os';
+import { spawn, spawnSync } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const entry = join(root, 'dist/server/entry.mjs');
@@ -31,4 +33,8 @@ if (!existsSync(entry) || statSync(entry).mtimeMs < sources) {
 process.env.HOST ??= 'localhost';
 process.env.PORT ??= '4321';
 console.log(`Starting on http://${process.env.HOST}:${process.env.PORT}`);
-await import(entry);
+// The server runs in a child process so it gets its Node flags (scripts/server-flags.mjs); signals
+// are passed on, and this process ends with the server's exit code.
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], { stdio: 'inherit', env: process.env });
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? 128 + (signal ? (constants.signals[signal] ?? 1) : 1)));

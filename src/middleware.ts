@@ -11,10 +11,13 @@ import { randomUUID } from 'node:crypto';
 import { boot, db } from './lib/boot.server.ts';
 import { config, ConfigError } from './lib/config.server.ts';
 import { logger } from './lib/log.server.ts';
-import { SESSION_COOKIE, findSession, destroySession } from './lib/auth/session.server.ts';
+import { SESSION_COOKIE, findSession, destroySession, isSessionLive } from './lib/auth/session.server.ts';
+import { aroundWrite, cachedIdentity, identityGeneration, rememberIdentity } from './lib/auth/principal-cache.server.ts';
+import { sha256 } from './lib/security/tokens.server.ts';
 import { loadPrincipal, isVendorProfileComplete, type Principal } from './lib/auth/principal.server.ts';
-import { buildAbility, canDo } from './lib/permissions/ability.ts';
-import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, SAFE_METHODS, isCsrfTokenValid, issueCsrfToken } from './lib/auth/csrf.server.ts';
+import { buildAbility, canDo, type AppAbility } from './lib/permissions/ability.ts';
+import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, SAFE_METHODS, isCsrfTokenValid, issueCsrfToken, maskCsrfToken, unmaskCsrfToken } from './lib/auth/csrf.server.ts';
+import { compressResponse } from './lib/http/compression.server.ts';
 import { allowedMethods, matchRoute, type CompiledRoute } from './lib/routes/registry.ts';
 import { errorResponse, toErrorResponse } from './lib/http/api.server.ts';
 import { THEME_COOKIE, parseThemeCookie } from './lib/theme/theme.ts';
@@ -52,6 +55,16 @@ async function loadIdentity(context: APIContext): Promise<void> {
   locals.realPrincipal = null;
   const token = context.cookies.get(SESSION_COOKIE)?.value;
   if (!token) return;
+  // A few seconds' cache of the three or four queries below (src/lib/auth/principal-cache.server.ts).
+  const key = token.length <= 100 ? sha256(token) : '';
+  const hit = key ? cachedIdentity(key) : undefined;
+  if (hit && isSessionLive(hit.session)) {
+    locals.session = hit.session;
+    locals.realPrincipal = hit.real;
+    locals.principal = hit.effective;
+    return;
+  }
+  const seen = identityGeneration();
   const session = await findSession(db(), token);
   if (!session) {
     context.cookies.delete(SESSION_COOKIE, { path: '/' });
@@ -70,6 +83,17 @@ async function loadIdentity(context: APIContext): Promise<void> {
   locals.session = session;
   locals.realPrincipal = real;
   locals.principal = effective;
+  if (key) rememberIdentity(key, { session, real, effective }, seen, config().PERMISSION_CACHE_SECONDS);
+}
+
+/** A cached principal is the same object from request to request: so is its CASL ability. */
+const abilities = new WeakMap<Principal, AppAbility>();
+const guestAbility = buildAbility([]);
+function abilityOf(p: Principal | null): AppAbility {
+  if (!p) return guestAbility;
+  let ability = abilities.get(p);
+  if (!ability) abilities.set(p, (ability = buildAbility(p.abilities, p.user.userType === 'vendor' ? p.user.vendorId : null)));
+  return ability;
 }
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
@@ -167,11 +191,16 @@ function securityHeaders(response: Response, context: APIContext): Response {
 }
 
 async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
-  const locals = context.locals;
   await boot();
+  // Whatever an unsafe request changes (roles, users, sessions), the next request sees it.
+  return SAFE_METHODS.has(context.request.method) ? handleRequest(context, next) : aroundWrite(() => handleRequest(context, next));
+}
+
+async function handleRequest(context: APIContext, next: MiddlewareNext): Promise<Response> {
+  const locals = context.locals;
   await loadIdentity(context);
   const p = locals.principal;
-  locals.ability = buildAbility(p?.abilities ?? [], p?.user.userType === 'vendor' ? p.user.vendorId : null);
+  locals.ability = abilityOf(p);
   locals.can = (permission) => canDo(locals.ability, permission);
   locals.actor = {
     realUserId: locals.realPrincipal?.user.id ?? null,
@@ -193,7 +222,8 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
       locals.log.warn({ path: context.url.pathname, origin: context.request.headers.get('origin') }, 'cross-site request refused');
       return errorResponse(403, { message: 'Cross-site requests are forbidden.' });
     }
-    const submitted = await submittedCsrfToken(context.request);
+    // Pages carry the token masked (BREACH); islands and API clients send the cookie's value as is.
+    const submitted = unmaskCsrfToken(await submittedCsrfToken(context.request));
     const ok = Boolean(cookieToken) && submitted === cookieToken && isCsrfTokenValid(secret, sessionId, submitted);
     if (!ok) {
       locals.log.warn({ path: context.url.pathname }, 'csrf token refused');
@@ -201,10 +231,12 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
     }
   }
   // Keep a token bound to the current session in the cookie; islands read it from there.
-  locals.csrfToken = cookieToken && isCsrfTokenValid(secret, sessionId, cookieToken) ? cookieToken : issueCsrfToken(secret, sessionId);
-  if (locals.csrfToken !== cookieToken) {
-    context.cookies.set(CSRF_COOKIE, locals.csrfToken, { path: '/', sameSite: 'lax', secure: isHttps(context), httpOnly: false });
+  const csrfToken = cookieToken && isCsrfTokenValid(secret, sessionId, cookieToken) ? cookieToken : issueCsrfToken(secret, sessionId);
+  if (csrfToken !== cookieToken) {
+    context.cookies.set(CSRF_COOKIE, csrfToken, { path: '/', sameSite: 'lax', secure: isHttps(context), httpOnly: false });
   }
+  // What pages write into forms: masked afresh for this response, as pages are compressed (BREACH).
+  locals.csrfToken = maskCsrfToken(csrfToken);
 
   const blocked = await guard(context, route, html);
   if (blocked) return blocked;
@@ -234,6 +266,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response = toErrorResponse(error, context);
   }
   response = securityHeaders(response, context);
+  response = compressResponse(context.request, response);
   log.info(
     { method: context.request.method, path: context.url.pathname, status: response.status, ms: Math.round(performance.now() - started), user: context.locals.realPrincipal?.user.id },
     'request',

@@ -28,6 +28,11 @@ export const envSchema = z.object({
   SESSION_IDLE_MINUTES: positiveInt.default(120),
   /** …and after this long, whatever the activity. */
   SESSION_MAX_HOURS: positiveInt.default(12),
+  /**
+   * How long a process may reuse who a session belongs to (user, roles, permissions) without asking
+   * the database; 0 = ask every time. Bounds how late a change made by another app server is seen.
+   */
+  PERMISSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: positiveInt.default(5),
   LOGIN_MAX_ATTEMPTS_PER_IP: positiveInt.default(30),
   LOGIN_WINDOW_SECONDS: positiveInt.default(900),

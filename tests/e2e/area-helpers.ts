@@ -69,6 +69,16 @@ export function listingUrl(params: Record<string, unknown>, listPath = '/brands/
   return `${listPath}?${qs}`;
 }
 
+/**
+ * Waits until the table shows rows and every one of them contains `text`. The table refetches
+ * after a bulk action or a filter, so a one-time read of the rows can still see the old page;
+ * this retries until the new rows are drawn, or fails naming what it saw.
+ */
+export async function expectEveryRowToContain(rows: Locator, text: string, options: { timeout?: number } = {}): Promise<void> {
+  await expect(rows.first()).toBeVisible(options);
+  await expect(rows.filter({ hasNotText: text }), `rows without "${text}"`).toHaveCount(0, options);
+}
+
 /** Saving uploads, answers, then loads the list: slow when two browsers share two CPUs. */
 export const AFTER_SAVE = { timeout: 15_000 };
 

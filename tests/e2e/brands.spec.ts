@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.ts';
-import { createBrand, createBrands, listingUrl, pageScriptsGzip, pngFixture, uniqueTag, AFTER_SAVE } from './area-helpers.ts';
+import { createBrand, createBrands, expectEveryRowToContain, listingUrl, pageScriptsGzip, pngFixture, uniqueTag, AFTER_SAVE } from './area-helpers.ts';
 import type { Page } from '@playwright/test';
 
 
@@ -119,7 +119,7 @@ test.describe('brands list', () => {
     await filter.getByLabel('Inactive').check();
     await filter.getByRole('button', { name: 'Apply' }).click();
     await expect(rows(page).filter({ hasText: 'Tulsi Naturals' })).toBeVisible();
-    for (const text of await rows(page).allInnerTexts()) expect(text).toContain('Inactive');
+    await expectEveryRowToContain(rows(page), 'Inactive');
     await page.getByRole('button', { name: 'Clear filters' }).click();
 
     filter = await openFilter(page, 'Slug');
@@ -261,7 +261,7 @@ test.describe('deleting, bulk actions and export', () => {
     await expect(page.getByText('3 selected')).toBeVisible();
     await page.getByLabel('Set status of the selected brands').selectOption('inactive');
     await expect(page.getByRole('status').filter({ hasText: '3 brands updated.' })).toBeVisible();
-    for (const text of await rows(page).allInnerTexts()) expect(text).toContain('Inactive');
+    await expectEveryRowToContain(rows(page), 'Inactive');
 
     await page.getByRole('button', { name: 'Export' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Visible rows (3)' }).click()]);

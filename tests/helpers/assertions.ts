@@ -1,5 +1,6 @@
 /** Checks shared by integration tests: the one error shape, and no leaked internals. */
 import { expect } from 'vitest';
+import { unmaskCsrfToken } from '../../src/lib/auth/csrf.server.ts';
 
 /** Reads a response expected to carry the one error shape `{ message, errors? }`; answers the body. */
 export async function expectErrorShape(response: Response, status: number): Promise<{ message: string; errors?: Record<string, string[]> }> {
@@ -26,4 +27,17 @@ export function expectNoInternals(text: string): void {
   expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/);
   expect(text).not.toMatch(/node_modules|\.server\.ts|dist\/server|file:\/\//);
   expect(text).not.toMatch(/ZodError|TypeError|ReferenceError|SyntaxError: /);
+}
+
+/**
+ * A page's form carries the session's CSRF token in a `_token` field, masked for this response
+ * (pages are compressed: BREACH), so never the cookie's value as is.
+ */
+export function expectCsrfField(html: string, cookieToken: string | undefined): void {
+  const fields = [...html.matchAll(/name="_token" value="([^"]+)"/g)].map((m) => m[1]!);
+  expect(fields.length, 'a _token field').toBeGreaterThan(0);
+  for (const field of fields) {
+    expect(field).not.toBe(cookieToken);
+    expect(unmaskCsrfToken(field)).toBe(cookieToken);
+  }
 }

@@ -36,6 +36,7 @@ const CONFIG_VARS = [
   'LOG_LEVEL',
   'SESSION_IDLE_MINUTES',
   'SESSION_MAX_HOURS',
+  'PERMISSION_CACHE_SECONDS',
   'LOGIN_MAX_ATTEMPTS_PER_ACCOUNT',
   'LOGIN_MAX_ATTEMPTS_PER_IP',
   'LOGIN_WINDOW_SECONDS',
@@ -169,7 +170,9 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
     try {
       const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
       await response.arrayBuffer();
-      if (response.status === 200) return;
+      // Only this child's own announcement proves the answer came from it: two servers started
+      // at once can probe the same free port, and the loser must not take the winner's answers.
+      if (response.status === 200 && output().includes(`listening on ${url}`)) return;
     } catch {
       /* not listening yet */
     }

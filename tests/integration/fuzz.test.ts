@@ -389,7 +389,15 @@ describe('fuzzing every API route', () => {
       async () => {
         let before = unsafe ? await witness(t.account) : undefined;
         const statuses = new Map<number, number>();
-        const property = fc.asyncProperty(requestArb(t), async (r) => {
+        // fast-check's time limit abandons a run still waiting for its answer: keep it, so that run
+        // (and its recover()) ends before the next route starts counting writes.
+        let inFlight: Promise<unknown> = Promise.resolve();
+        const property = fc.asyncProperty(requestArb(t), (r) => {
+          const run = check(r);
+          inFlight = run.catch(() => undefined);
+          return run;
+        });
+        const check = async (r: Parameters<typeof send>[1]) => {
           const { status } = await send(t, r);
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
           if (!unsafe) return;
@@ -400,7 +408,7 @@ describe('fuzzing every API route', () => {
             await recover(t.account);
             before = await witness(t.account);
           }
-        });
+        };
         // Phase 1: a fixed number of runs whatever the machine's load; phase 2: more, within the share.
         const started = Date.now();
         let details = await fc.check(property, { numRuns: MIN_RUNS, seed: SEED, endOnFailure: !process.env.FUZZ_SHRINK });
@@ -418,6 +426,7 @@ describe('fuzzing every API route', () => {
           if (details.failed && details.counterexample === null && details.interrupted) details = { ...details, failed: false };
           runs += details.numRuns;
         }
+        await inFlight;
         runCounts.push(runs);
         if (details.failed) {
           // fast-check's own report prints megabytes of huge strings: say what was sent, briefly.

@@ -209,6 +209,13 @@ describe('writing geography', () => {
     expect(Object.keys(bad.errors ?? {})).toContain('pincode');
     const noCity = await expectErrorShape(await admin.post('/api/pincodes', { json: { pincode: '999002', city_id: 999999 } }), 422);
     expect(noCity.errors?.city_id).toEqual(['Choose a city from the list.']);
+    // The form's state picker only narrows the cities: a city of another state is refused, nothing written.
+    const otherState = await expectErrorShape(await admin.post('/api/pincodes', { json: { pincode: '999003', state_id: stateByCode('GA').id, city_id: city!.id } }), 422);
+    expect(otherState.errors?.city_id).toEqual(['This city is not in the chosen state. Choose the city again.']);
+    expect((await list<PincodeRecord>(`/api/pincodes?filters=${filters({ pincode: ['999003', 'equals'] })}`)).data).toHaveLength(0);
+    const sameState = await admin.post('/api/pincodes', { json: { pincode: '999004', state_id: city!.state_id, city_id: city!.id } });
+    expect(sameState.status, await sameState.clone().text()).toBe(201);
+    expect((await admin.delete(`/api/pincodes/${(await sameState.json()).data.id}`)).status).toBe(200);
   });
 
   it('keeps a city with pincodes in its state', async () => {
@@ -243,7 +250,19 @@ describe('who may use it', () => {
   it.each(['vendor', 'support'] as const)('refuses %s with 403', async (account) => {
     const client = await app.as(account);
     for (const path of ['/api/states', '/api/cities', '/api/pincodes', '/api/pincodes/1']) await expectErrorShape(await client.get(path), 403);
+    for (const path of ['/states/listing', '/cities/add', '/pincodes/1/edit']) expect((await client.get(path)).status, path).toBe(403);
     await expectErrorShape(await client.post('/api/pincodes/bulk-status', { json: { ids: [1], status: 'false' } }), 403);
+  });
+
+  it('lets any signed-in account read the options of states, cities and pincodes (for address pickers), and nothing more', async () => {
+    const vendor = await app.as('vendor');
+    const ka = stateByCode('KA');
+    const { status, body } = await vendor.getJson(`/api/cities/options?q=bengal&filters=${filters({ state_id: [ka.id, 'equals'] })}`);
+    expect(status).toBe(200);
+    expect(body.data.map((o: { label: string }) => o.label)).toContain('Bengaluru');
+    expect(Object.keys(body.data[0]).sort()).toEqual(['label', 'value']);
+    expect((await vendor.getJson('/api/states/options?q=karna')).body.data[0].label).toBe('Karnataka');
+    expect((await vendor.getJson('/api/pincodes/options?q=560001')).body.data[0].label).toBe('560001');
   });
 
   it('answers 401 to a guest', async () => {

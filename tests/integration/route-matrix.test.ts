@@ -97,7 +97,7 @@ async function clientFor(actor: Actor, method: Method, expectation: Expectation)
 }
 
 const rows = routes
-  .flatMap((route) => route.methods.map((method) => ({ route, method, path: samplePath(route) })))
+  .flatMap((route) => route.methods.map((method) => ({ route, method, path: samplePath(route) + (route.sampleQuery ? `?${route.sampleQuery}` : '') })))
   // Safe requests first: the unsafe ones run in throwaway sessions anyway, but order keeps logs readable.
   .sort((a, b) => Number(UNSAFE.has(a.method)) - Number(UNSAFE.has(b.method)));
 

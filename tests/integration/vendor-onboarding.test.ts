@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../helpers/vitest-server.ts';
 import type { HttpClient } from '../helpers/http.ts';
-import { expectErrorShape } from '../helpers/assertions.ts';
+import { expectErrorShape, expectCsrfField } from '../helpers/assertions.ts';
 
 const app = useServer();
 
@@ -75,7 +75,7 @@ describe('a vendor who has not set up the store', () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).not.toMatch(/<script/i);
-    expect(html).toContain(`name="_token" value="${newvendor.csrfToken}"`);
+    expectCsrfField(html, newvendor.csrfToken);
     for (const field of ['store_name', 'gstin', 'pan', 'phone', 'address_line', 'city', 'pincode']) expect(html).toMatch(new RegExp(`<input[^>]+name="${field}"`));
     expect(html.match(/<option value="[^"]+"/g)).toHaveLength(36);
     expect(html).toContain('aria-current="step"');

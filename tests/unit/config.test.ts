@@ -20,6 +20,7 @@ describe('parseConfig', () => {
     expect(c.SESSION_MAX_HOURS).toBe(12);
     expect(c.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT).toBe(5);
     expect(c.TRUST_PROXY).toBe(false);
+    expect(c.PERMISSION_CACHE_SECONDS).toBe(5);
     expect(c.dataDir).toMatch(/^\//);
   });
 
@@ -37,6 +38,7 @@ describe('parseConfig', () => {
     expect(c.LOGIN_WINDOW_SECONDS).toBe(3);
     expect(c.TRUST_PROXY).toBe(true);
     expect(parseConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(parseConfig({ PERMISSION_CACHE_SECONDS: '0' }).PERMISSION_CACHE_SECONDS).toBe(0);
   });
 
   it('treats an empty variable as unset', () => {
@@ -47,6 +49,8 @@ describe('parseConfig', () => {
     ['SESSION_IDLE_MINUTES', 'abc'],
     ['SESSION_IDLE_MINUTES', '-5'],
     ['SESSION_MAX_HOURS', '1.5'],
+    ['PERMISSION_CACHE_SECONDS', '-1'],
+    ['PERMISSION_CACHE_SECONDS', '301'],
     ['LOGIN_MAX_ATTEMPTS_PER_ACCOUNT', '0'],
     ['LOGIN_WINDOW_SECONDS', 'soon'],
     ['DATABASE_URL', 'mysql://root@localhost/db'],

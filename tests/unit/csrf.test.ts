@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { issueCsrfToken, isCsrfTokenValid } from '../../src/lib/auth/csrf.server.ts';
+import { issueCsrfToken, isCsrfTokenValid, maskCsrfToken, unmaskCsrfToken } from '../../src/lib/auth/csrf.server.ts';
 
 const SECRET = 'a'.repeat(48);
 const SESSION_A = 'session-a-' + 'x'.repeat(54);
@@ -64,5 +64,30 @@ describe('CSRF tokens', () => {
 
   it('never accepts arbitrary strings (property)', () => {
     fc.assert(fc.property(fc.string(), (junk) => !isCsrfTokenValid(SECRET, SESSION_A, junk)));
+  });
+});
+
+describe('masked CSRF tokens (BREACH)', () => {
+  it('masks a token differently every time, and unmasks to the token', () => {
+    const token = issueCsrfToken(SECRET, SESSION_A);
+    const a = maskCsrfToken(token);
+    const b = maskCsrfToken(token);
+    expect(a).not.toBe(b);
+    expect(a).not.toContain(token.split('.')[0]);
+    expect(unmaskCsrfToken(a)).toBe(token);
+    expect(isCsrfTokenValid(SECRET, SESSION_A, unmaskCsrfToken(b))).toBe(true);
+  });
+
+  it('passes an unmasked token through, and refuses a damaged mask', () => {
+    const token = issueCsrfToken(SECRET, SESSION_A);
+    expect(unmaskCsrfToken(token)).toBe(token);
+    expect(unmaskCsrfToken(null)).toBeNull();
+    expect(unmaskCsrfToken('m.abc')).toBeNull();
+    expect(unmaskCsrfToken('m.abcd.ab')).toBeNull();
+    expect(unmaskCsrfToken(maskCsrfToken(token) + '.x')).toBeNull();
+  });
+
+  it('round-trips any token', () => {
+    fc.assert(fc.property(fc.string({ minLength: 1, maxLength: 200 }), (t) => unmaskCsrfToken(maskCsrfToken(t)) === t));
   });
 });

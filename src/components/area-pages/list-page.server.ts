@@ -8,7 +8,7 @@ import { db } from '../../lib/boot.server.ts';
 import { HttpError } from '../../lib/http/errors.ts';
 import { readListState, type ListState } from '../../lib/list/list-url.ts';
 import type { Filters, ListQuery } from '../../lib/list/list-query.ts';
-import type { AreaDeclaration, AreaListDeclaration, ScopedList } from '../../lib/areas/area.ts';
+import { visibleTo, type AreaDeclaration, type AreaListDeclaration, type ScopedList } from '../../lib/areas/area.ts';
 import { areaAbilities, listView } from '../../lib/areas/list-view.ts';
 import { resourceByKey } from '../../lib/areas/resources.server.ts';
 import type { ListSource } from '../../lib/areas/read-only-list.server.ts';
@@ -76,7 +76,9 @@ export async function listPageProps(
     if (!(e instanceof HttpError)) throw e;
     initialError = e.message;
   }
-  const props: ListPageProps = { area: listView(area), initial, initialState, initialError, abilities: areaAbilities(area, astro.locals.can) };
+  const view = listView(area);
+  view.columns = visibleTo(view.columns, astro.locals.principal?.user.userType);
+  const props: ListPageProps = { area: view, initial, initialState, initialError, abilities: areaAbilities(area, astro.locals.can) };
   if (scoped && fixedFilters && parentId !== undefined) {
     props.fixedFilters = fixedFilters;
     props.returnTo = scoped.path;

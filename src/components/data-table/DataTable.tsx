@@ -28,7 +28,7 @@ import { Pagination } from './Pagination.tsx';
 import { Popover } from './Popover.tsx';
 import { badgeClass, formatDate, formatNumber } from './format.ts';
 import type { RowOrder, RowOrderInput } from './row-order.tsx';
-import { iconArrowDown, iconArrowUp, iconArrowUpDown, iconDownload, iconPencil, iconPlus, iconTrash } from './icons.ts';
+import { iconArrowDown, iconArrowUp, iconArrowUpDown, iconDownload, iconEye, iconPencil, iconPlus, iconTrash } from './icons.ts';
 
 export type Row = Record<string, unknown> & { id: number };
 
@@ -100,7 +100,8 @@ function Cell({ column, row }: { column: AreaColumn; row: Row }) {
         </span>
       );
     default:
-      return <>{value == null ? '' : String(value)}</>;
+      // An enum or yes/no column shows its option's label ("Union territory", not "true").
+      return <>{value == null ? '' : (column.options?.find((o) => o.value === String(value))?.label ?? String(value))}</>;
   }
 }
 
@@ -245,7 +246,7 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
   });
   const order = (rowOrder ?? (() => NO_ROW_ORDER))({ area, state, result, canUpdate: abilities.update, sort: { field: sortField, order: sortOrder }, client, queryKey: keys.list(state), listsKey: keys.lists(), title, go, fail });
   const canSelect = abilities.delete || (abilities.update && Boolean(area.statusField)) || area.exportable;
-  const hasActions = abilities.update || abilities.delete || Boolean(rowActions);
+  const hasActions = abilities.update || abilities.delete || Boolean(abilities.view && area.paths.details) || Boolean(rowActions);
   const filtered = Boolean(state.q) || Object.keys(state.filters).length > 0;
   const colSpan = area.columns.length + (canSelect ? 1 : 0) + (order.offered ? 1 : 0) + (hasActions ? 1 : 0);
   const selectedRows = rows.filter((r) => selected.includes(r.id));
@@ -315,13 +316,13 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
             <span className="font-medium">{selected.length} selected</span>
             {abilities.update && area.statusField && (
               <select
-                aria-label={`Set ${area.statusField.field} of the selected ${plural}`}
+                aria-label={`Set ${area.statusField.noun ?? 'status'} of the selected ${plural}`}
                 className={`${inputClass} w-auto py-1`}
                 value=""
                 disabled={busy}
                 onChange={(e) => e.target.value && setStatus(e.target.value)}
               >
-                <option value="">Set status…</option>
+                <option value="">Set {area.statusField.noun ?? 'status'}…</option>
                 {area.statusField.options.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
@@ -476,6 +477,11 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
                     {hasActions && (
                       <td className={`${stickyEnd} bg-surface-0 px-4 py-2 text-right whitespace-nowrap dark:bg-surface-900`}>
                         {rowActions?.(row)}
+                        {abilities.view && area.paths.details && (
+                          <a href={area.paths.details.replace(':id', String(row.id))} className={iconButton} aria-label={`View ${title(row)}`}>
+                            <Icon svg={iconEye} className="size-4" />
+                          </a>
+                        )}
                         {abilities.update && area.paths.edit && (
                           <a href={editHref(row.id)} className={iconButton} aria-label={`Edit ${title(row)}`}>
                             <Icon svg={iconPencil} className="size-4" />

@@ -30,6 +30,8 @@ export function formatNumber(value: unknown): string {
 
 const TONES: Record<string, string> = {
   active: 'green',
+  /** A yes/no status (a serviceable pincode). */
+  true: 'green',
   approved: 'green',
   enabled: 'green',
   published: 'green',

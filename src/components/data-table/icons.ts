@@ -10,3 +10,4 @@ export const iconPlus = '<path d="M5 12h14"/><path d="M12 5v14"/>';
 export const iconChevronLeft = '<path d="m15 18-6-6 6-6"/>';
 export const iconChevronsLeft = '<path d="m11 17-5-5 5-5"/><path d="m18 17-5-5 5-5"/>';
 export const iconChevronsRight = '<path d="m6 17 5-5-5-5"/><path d="m13 17 5-5-5-5"/>';
+export const iconEye = '<path d="M2.062 12.348a1 1 0 0 1 0-.696 10.75 10.75 0 0 1 19.876 0 1 1 0 0 1 0 .696 10.75 10.75 0 0 1-19.876 0"/><circle cx="12" cy="12" r="3"/>';

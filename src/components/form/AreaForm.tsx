@@ -24,6 +24,7 @@ type SavedRecord = Record<string, unknown> & { id: number; version: number };
 // Input kinds only some forms have load with the first form that does: the others don't pay for them.
 const GridField = lazy(() => import('./GridField.tsx'));
 const MarkdownField = lazy(() => import('./MarkdownField.tsx'));
+const PincodeSetField = lazy(() => import('./PincodeSetField.tsx'));
 
 /**
  * The schema is loaded on the first interaction, not with the page: zod is most of a form's
@@ -268,6 +269,16 @@ export default function AreaForm({ form: area, record, maxUploadBytes }: AreaFor
               required={f.required}
               disabled={saving}
             />
+          </Suspense>
+        ) : (
+          waiting
+        );
+      }
+      case 'pincode-set': {
+        const waiting = <TextareaField key={f.name} {...common} className="md:col-span-2" rows={8} value={values[f.name]} readOnly />;
+        return ready ? (
+          <Suspense key={f.name} fallback={waiting}>
+            <PincodeSetField field={f} id={idOf(f.name)} value={values[f.name] ?? ''} onChange={(v) => setValue(f.name, v)} error={errors[f.name]} required={f.required} disabled={saving} />
           </Suspense>
         ) : (
           waiting

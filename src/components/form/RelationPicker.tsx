@@ -62,7 +62,6 @@ export function useRelationOptions(area: string, { q = '', filters, ids, enabled
   return { options, loading, error };
 }
 
-const NONE: RelationOption = { value: 0, label: 'None' };
 
 const optionText = (o: RelationOption) => (o.inactive ? `${o.label} (inactive)` : o.label);
 
@@ -116,13 +115,15 @@ export function RelationField({ field, id, value, initialLabel, parentValue, par
     return () => document.removeEventListener('pointerdown', outside);
   }, [open]);
 
-  const choices = relation.optional && !(typing && query) ? [NONE, ...options] : options;
+  const none: RelationOption = { value: 0, label: relation.noneLabel ?? 'None' };
+  const choices = relation.optional && !(typing && query) ? [none, ...options] : options;
   useEffect(() => setActive(Math.max(0, choices.findIndex((o) => String(o.value) === value))), [options]);
   useEffect(() => {
     listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [active, open]);
 
-  const shown = typing ? query : value ? (label ?? '') : '';
+  // An optional relation left empty says what empty means ("Platform").
+  const shown = typing ? query : value ? (label ?? '') : (relation.optional && relation.noneLabel) || '';
   const close = () => {
     setOpen(false);
     setTyping(false);

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { brands, products, returnPolicies } from '../../lib/db/schema.ts';
 import { defineResource, slugify } from '../../lib/areas/resource.server.ts';
-import { countUses, describeUses, uniqueNameAndSlug } from '../../lib/areas/resource-helpers.server.ts';
+import { activeStatusColumn, countUses, describeUses, recordStamps, timestampColumns, uniqueNameAndSlug } from '../../lib/areas/resource-helpers.server.ts';
 import { brandArea } from './brand.area.ts';
 
 /** Kept as a correlated count so it can be sorted and filtered like a column. */
@@ -16,10 +16,9 @@ export const brandResource = defineResource({
   columns: {
     name: { column: brands.name, kind: 'text', sortable: true, filterable: true },
     slug: { column: brands.slug, kind: 'text', sortable: true, filterable: true },
-    status: { column: brands.status, kind: 'enum', sortable: true, filterable: true, options: ['active', 'inactive'] },
+    status: activeStatusColumn(brands.status),
     products_count: { column: productsCount, kind: 'number', sortable: true, filterable: true },
-    created_at: { column: brands.createdAt, kind: 'date', sortable: true, filterable: true },
-    updated_at: { column: brands.updatedAt, kind: 'date', sortable: true, filterable: true },
+    ...timestampColumns(brands),
   },
   searchColumns: [brands.name, brands.slug],
   computed: { productsCount },
@@ -31,9 +30,7 @@ export const brandResource = defineResource({
     status: r.status,
     logo_url: r.logoPath ? `/uploads/${r.logoPath}` : null,
     products_count: Number(r.productsCount ?? 0),
-    created_at: (r.createdAt as Date).toISOString(),
-    updated_at: (r.updatedAt as Date).toISOString(),
-    version: r.version,
+    ...recordStamps(r),
   }),
   toValues: (input, existing) => ({
     name: input.name,

@@ -2,7 +2,7 @@
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Row } from '../../lib/areas/resource.server.ts';
 import type { ListColumns } from '../../lib/list/list-sql.server.ts';
-import { slugValue, storedPercent, uploadUrl } from '../../lib/areas/resource-helpers.server.ts';
+import { activeStatusColumn, recordStamps, slugValue, storedPercent, timestampColumns, uploadUrl } from '../../lib/areas/resource-helpers.server.ts';
 
 /** The fields both levels show (the resource adds its own: the category, the counts). */
 export const levelRecord = (r: Row) => ({
@@ -14,9 +14,7 @@ export const levelRecord = (r: Row) => ({
   sort_order: r.sortOrder,
   commission_percent: r.commissionPercent === null ? null : Number(r.commissionPercent),
   status: r.status,
-  created_at: (r.createdAt as Date).toISOString(),
-  updated_at: (r.updatedAt as Date).toISOString(),
-  version: r.version,
+  ...recordStamps(r),
 });
 
 export interface LevelInput {
@@ -46,7 +44,6 @@ export const levelColumns = (t: LevelTable): ListColumns => ({
   sort_order: { column: t.sortOrder, kind: 'number', sortable: true, filterable: true },
   // Not sortable: blank (the fallback) is NULL, which a keyset cursor can't step past.
   commission_percent: { column: t.commissionPercent, kind: 'number', filterable: true },
-  status: { column: t.status, kind: 'enum', sortable: true, filterable: true, options: ['active', 'inactive'] },
-  created_at: { column: t.createdAt, kind: 'date', sortable: true, filterable: true },
-  updated_at: { column: t.updatedAt, kind: 'date', sortable: true, filterable: true },
+  status: activeStatusColumn(t.status),
+  ...timestampColumns(t),
 });

@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { categories, products, subCategories } from '../../lib/db/schema.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
-import { countUses, describeUses, uniqueSlug } from '../../lib/areas/resource-helpers.server.ts';
+import { countUses, describeUses, findReferenced, uniqueSlug } from '../../lib/areas/resource-helpers.server.ts';
 import { levelColumns, levelRecord, levelValues } from './catalogue-level.server.ts';
 import { invalid } from '../../lib/http/errors.ts';
 import { subCategoryArea } from './sub-category.area.ts';
@@ -32,8 +32,7 @@ export const subCategoryResource = defineResource({
   toValues: (input, existing) => ({ categoryId: input.category_id, ...levelValues(input, existing) }),
   optionLabel: (r) => `${String(r.name)} (${String(r.category_name)})`,
   resolve: async (db, values, existing) => {
-    const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, Number(values.categoryId))).limit(1);
-    if (!category) throw invalid({ category_id: ['Choose a category from the list.'] });
+    if (!(await findReferenced(db, categories.id, values.categoryId, { id: categories.id }))) throw invalid({ category_id: ['Choose a category from the list.'] });
     if (existing && existing.categoryId !== values.categoryId) {
       // A product's category and sub-category must agree: one with products stays in its category.
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(eq(products.subCategoryId, existing.id));

@@ -2,6 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { faqs } from '../../lib/db/schema.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
+import { activeStatusColumn, recordStamps, timestampColumns } from '../../lib/areas/resource-helpers.server.ts';
 import { renderMarkdown } from '../../lib/text/markdown.server.ts';
 import { faqArea } from './faq.area.ts';
 
@@ -14,9 +15,8 @@ export const faqResource = defineResource({
     question: { column: faqs.question, kind: 'text', sortable: true, filterable: true },
     answer: { column: faqs.answer, kind: 'text', filterable: true },
     audience: { column: faqs.audience, kind: 'enum', sortable: true, filterable: true, options: ['customer', 'vendor'] },
-    status: { column: faqs.status, kind: 'enum', sortable: true, filterable: true, options: ['active', 'inactive'] },
-    created_at: { column: faqs.createdAt, kind: 'date', sortable: true, filterable: true },
-    updated_at: { column: faqs.updatedAt, kind: 'date', sortable: true, filterable: true },
+    status: activeStatusColumn(faqs.status),
+    ...timestampColumns(faqs),
   },
   searchColumns: [faqs.question, faqs.answer],
   serialize: (r) => ({
@@ -28,9 +28,7 @@ export const faqResource = defineResource({
     audience: r.audience,
     sort_order: r.sortOrder,
     status: r.status,
-    created_at: (r.createdAt as Date).toISOString(),
-    updated_at: (r.updatedAt as Date).toISOString(),
-    version: r.version,
+    ...recordStamps(r),
   }),
   toValues: (input, existing) => ({
     question: input.question,

@@ -1,12 +1,12 @@
 /** Cities (India Post's districts): the declaration the list, the form, the API, the registry and the search read. */
 import { z } from 'zod';
 import { defineArea } from '../../lib/areas/area.ts';
-import { GEO_STATUSES, geoStatus, recordId } from './geo-shared.ts';
+import { ACTIVE_STATUSES, activeStatus, recordId } from '../../lib/areas/field-schemas.ts';
 
 export const citySchema = z.strictObject({
   name: z.string().trim().min(1, 'Enter the city name.').max(120, 'At most 120 characters.'),
   state_id: recordId('Choose the state.'),
-  status: geoStatus,
+  status: activeStatus,
 });
 export type CityInput = z.infer<typeof citySchema>;
 
@@ -15,20 +15,25 @@ export const cityArea = defineArea({
   permissionArea: 'cities',
   label: 'Cities',
   singular: 'City',
-  // The pages wait for a picker for related records in the form kit (docs/areas.md); the API is complete.
-  pagesPlanned: true,
   paths: { list: '/cities/listing', add: '/cities/add', edit: '/cities/:id/edit' },
   schema: citySchema,
   titleField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
-  statusField: { field: 'status', options: GEO_STATUSES },
+  statusField: { field: 'status', options: ACTIVE_STATUSES },
   searchPlaceholder: 'Search cities by name',
-  // The API also filters on state_id (equals, in): the list's state picker sends it.
+  // Reference data: a vendor picks a city in a warehouse address.
+  optionsAccess: 'auth',
+  fields: [
+    { name: 'state_id', label: 'State', input: 'relation', relation: { area: 'states', labelFrom: 'state_name' }, required: true },
+    { name: 'name', label: 'Name', input: 'text', placeholder: 'e.g. Mysuru', required: true },
+    { name: 'status', label: 'Status', input: 'select', options: ACTIVE_STATUSES },
+  ],
   columns: [
     { field: 'name', header: 'Name', kind: 'text', sortable: true, filterable: true },
-    { field: 'state_name', header: 'State', kind: 'text', sortable: true, filterable: true },
+    // Shows the state's name; its filter is a pick-list of states sending state_id in [ids].
+    { field: 'state_name', header: 'State', kind: 'text', sortable: true, filterable: true, relation: { area: 'states', field: 'state_id' } },
     { field: 'pincodes_count', header: 'Pincodes', kind: 'number', sortable: true, filterable: true, display: 'number' },
-    { field: 'status', header: 'Status', kind: 'enum', sortable: true, filterable: true, options: GEO_STATUSES, display: 'status' },
+    { field: 'status', header: 'Status', kind: 'enum', sortable: true, filterable: true, options: ACTIVE_STATUSES, display: 'status' },
     { field: 'updated_at', header: 'Updated', kind: 'date', sortable: true, filterable: true, display: 'date', secondary: true },
   ],
 });

@@ -2,6 +2,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { cities, pincodes, states } from '../../lib/db/schema.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
+import { activeStatusColumn, findReferenced, recordStamps, timestampColumns } from '../../lib/areas/resource-helpers.server.ts';
 import { rowsOf } from '../../lib/auth/rate-limit.server.ts';
 import { invalid } from '../../lib/http/errors.ts';
 import { cityArea } from './city.area.ts';
@@ -18,9 +19,8 @@ export const cityResource = defineResource({
     state_id: { column: cities.stateId, kind: 'number', sortable: true, filterable: true },
     state_name: { column: states.name, kind: 'text', sortable: true, filterable: true },
     pincodes_count: { column: pincodesCount, kind: 'number', sortable: true, filterable: true },
-    status: { column: cities.status, kind: 'enum', sortable: true, filterable: true, options: ['active', 'inactive'] },
-    created_at: { column: cities.createdAt, kind: 'date', sortable: true, filterable: true },
-    updated_at: { column: cities.updatedAt, kind: 'date', sortable: true, filterable: true },
+    status: activeStatusColumn(cities.status),
+    ...timestampColumns(cities),
   },
   searchColumns: [cities.name],
   computed: { stateName: states.name, pincodesCount },
@@ -32,14 +32,11 @@ export const cityResource = defineResource({
     state_name: r.stateName ?? '',
     pincodes_count: Number(r.pincodesCount ?? 0),
     status: r.status,
-    created_at: (r.createdAt as Date).toISOString(),
-    updated_at: (r.updatedAt as Date).toISOString(),
-    version: r.version,
+    ...recordStamps(r),
   }),
   toValues: (input) => ({ name: input.name, stateId: input.state_id, status: input.status }),
   resolve: async (db, values, existing) => {
-    const [state] = await db.select({ id: states.id }).from(states).where(eq(states.id, Number(values.stateId))).limit(1);
-    if (!state) throw invalid({ state_id: ['Choose a state from the list.'] });
+    if (!(await findReferenced(db, states.id, values.stateId, { id: states.id }))) throw invalid({ state_id: ['Choose a state from the list.'] });
     if (existing && existing.stateId !== values.stateId) {
       // Pincodes keep their city's state (for fast filters): a city with pincodes stays where it is.
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(pincodes).where(eq(pincodes.cityId, existing.id));

@@ -1,6 +1,7 @@
 /** Pincodes on the server: the table behind the declaration, and what only pincodes have. */
 import { eq, sql } from 'drizzle-orm';
-import { cities, pincodes, states } from '../../lib/db/schema.ts';
+import { cities, deliveryZonePincodes, pincodes, states, warehouses } from '../../lib/db/schema.ts';
+import { countUses, describeUses, findReferenced, recordStamps, timestampColumns } from '../../lib/areas/resource-helpers.server.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
 import { invalid } from '../../lib/http/errors.ts';
 import { pincodeArea } from './pincode.area.ts';
@@ -37,8 +38,7 @@ export const pincodeResource = defineResource({
     post_office_count: { column: pincodes.postOfficeCount, kind: 'number', sortable: true, filterable: true },
     post_offices: { column: postOfficesC, kind: 'text', filterable: true },
     is_serviceable: { column: pincodes.isServiceable, kind: 'boolean', sortable: true, filterable: true },
-    created_at: { column: pincodes.createdAt, kind: 'date', sortable: true, filterable: true },
-    updated_at: { column: pincodes.updatedAt, kind: 'date', sortable: true, filterable: true },
+    ...timestampColumns(pincodes),
   },
   searchColumns: [pincodeC, postOfficesC],
   computed: { cityName: cities.name, stateName: states.name },
@@ -57,19 +57,26 @@ export const pincodeResource = defineResource({
     post_office_count: r.postOfficeCount,
     post_offices: r.postOffices,
     is_serviceable: r.isServiceable,
-    created_at: (r.createdAt as Date).toISOString(),
-    updated_at: (r.updatedAt as Date).toISOString(),
-    version: r.version,
+    ...recordStamps(r),
   }),
   toValues: (input) => {
     const offices = officeNames(input.post_offices);
-    return { pincode: input.pincode, cityId: input.city_id, isServiceable: input.is_serviceable, postOffices: offices.join(', '), postOfficeCount: offices.length };
+    // stateId here is only what the form chose, checked against the city's in resolve.
+    return { pincode: input.pincode, cityId: input.city_id, stateId: input.state_id ?? null, isServiceable: input.is_serviceable, postOffices: offices.join(', '), postOfficeCount: offices.length };
   },
   resolve: async (db, values) => {
     // The state is the city's: stored on the pincode so lists filter and sort on it without a join.
-    const [city] = await db.select({ stateId: cities.stateId }).from(cities).where(eq(cities.id, Number(values.cityId))).limit(1);
+    const city = await findReferenced(db, cities.id, values.cityId, { stateId: cities.stateId });
     if (!city) throw invalid({ city_id: ['Choose a city from the list.'] });
+    if (values.stateId !== null && values.stateId !== undefined && Number(values.stateId) !== city.stateId) {
+      throw invalid({ city_id: ['This city is not in the chosen state. Choose the city again.'] });
+    }
     return { ...values, stateId: city.stateId };
   },
   unique: [{ field: 'pincode', expression: () => pincodeC, value: (v) => v.pincode, message: 'This pincode already exists.' }],
+  deleteBlocker: async (db, ids) =>
+    describeUses(ids, [
+      { counts: await countUses(db, deliveryZonePincodes, deliveryZonePincodes.pincodeId, ids), one: 'delivery zone', many: 'delivery zones', verb: 'is in' },
+      { counts: await countUses(db, warehouses, warehouses.pincodeId, ids), one: 'warehouse', many: 'warehouses', verb: 'is the address of' },
+    ]),
 });

@@ -1,6 +1,7 @@
 /** States on the server: the table behind the declaration, and what only states have. */
 import { inArray, sql } from 'drizzle-orm';
 import { cities, states } from '../../lib/db/schema.ts';
+import { activeStatusColumn, recordStamps, timestampColumns, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
 import { rowsOf } from '../../lib/auth/rate-limit.server.ts';
 import { stateArea } from './state.area.ts';
@@ -20,9 +21,8 @@ export const stateResource = defineResource({
     is_union_territory: { column: states.isUnionTerritory, kind: 'boolean', sortable: true, filterable: true },
     cities_count: { column: citiesCount, kind: 'number', sortable: true, filterable: true },
     pincodes_count: { column: pincodesCount, kind: 'number', sortable: true, filterable: true },
-    status: { column: states.status, kind: 'enum', sortable: true, filterable: true, options: ['active', 'inactive'] },
-    created_at: { column: states.createdAt, kind: 'date', sortable: true, filterable: true },
-    updated_at: { column: states.updatedAt, kind: 'date', sortable: true, filterable: true },
+    status: activeStatusColumn(states.status),
+    ...timestampColumns(states),
   },
   searchColumns: [states.name, states.code],
   computed: { citiesCount, pincodesCount },
@@ -35,9 +35,7 @@ export const stateResource = defineResource({
     cities_count: Number(r.citiesCount ?? 0),
     pincodes_count: Number(r.pincodesCount ?? 0),
     status: r.status,
-    created_at: (r.createdAt as Date).toISOString(),
-    updated_at: (r.updatedAt as Date).toISOString(),
-    version: r.version,
+    ...recordStamps(r),
   }),
   toValues: (input) => ({
     name: input.name,
@@ -47,7 +45,7 @@ export const stateResource = defineResource({
     status: input.status,
   }),
   unique: [
-    { field: 'name', expression: (t) => sql`lower(${(t as typeof states).name})`, value: (v) => String(v.name).toLowerCase(), message: 'A state with this name already exists.' },
+    uniqueName(states.name, 'state'),
     { field: 'code', expression: (t) => (t as typeof states).code, value: (v) => v.code, message: 'Another state already has this code.' },
     { field: 'gst_state_code', expression: (t) => (t as typeof states).gstStateCode, value: (v) => v.gstStateCode, message: 'Another state already has this GST state code.' },
   ],

@@ -79,7 +79,13 @@ export async function startImpersonation(db: Db, real: Principal, sessionId: str
 export async function leaveImpersonation(db: Db, sessionId: string, impersonatedUserId: number | null, actor: Actor) {
   if (!impersonatedUserId) throw conflict('You are not impersonating anyone.');
   await db.transaction(async (tx) => {
-    await tx.update(sessions).set({ impersonatedUserId: null }).where(eq(sessions.id, sessionId));
+    // Conditional: of two leaves racing (two tabs), one ends the impersonation and the other is told so.
+    const left = await tx
+      .update(sessions)
+      .set({ impersonatedUserId: null })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.impersonatedUserId, impersonatedUserId)))
+      .returning({ id: sessions.id });
+    if (!left.length) throw conflict('You are not impersonating anyone.');
     await logActivity(tx, actor, { area: 'users', action: 'impersonate-leave', recordId: impersonatedUserId });
   });
 }

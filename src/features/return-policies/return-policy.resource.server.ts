@@ -2,6 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { brands, returnPolicies } from '../../lib/db/schema.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
+import { activeStatusColumn, findReferenced, recordStamps, timestampColumns } from '../../lib/areas/resource-helpers.server.ts';
 import { invalid } from '../../lib/http/errors.ts';
 import { returnPolicyArea } from './return-policy.area.ts';
 
@@ -21,9 +22,8 @@ export const returnPolicyResource = defineResource({
     brand_name: { column: brandName, kind: 'text', sortable: true, filterable: true },
     is_returnable: { column: returnPolicies.isReturnable, kind: 'boolean', sortable: true, filterable: true },
     return_window_days: { column: returnPolicies.returnWindowDays, kind: 'number', sortable: true, filterable: true },
-    status: { column: returnPolicies.status, kind: 'enum', sortable: true, filterable: true, options: ['active', 'inactive'] },
-    created_at: { column: returnPolicies.createdAt, kind: 'date', sortable: true, filterable: true },
-    updated_at: { column: returnPolicies.updatedAt, kind: 'date', sortable: true, filterable: true },
+    status: activeStatusColumn(returnPolicies.status),
+    ...timestampColumns(returnPolicies),
   },
   searchColumns: [returnPolicies.title],
   computed: { brandName },
@@ -36,9 +36,7 @@ export const returnPolicyResource = defineResource({
     return_window_days: r.returnWindowDays,
     conditions: r.conditions ?? '',
     status: r.status,
-    created_at: (r.createdAt as Date).toISOString(),
-    updated_at: (r.updatedAt as Date).toISOString(),
-    version: r.version,
+    ...recordStamps(r),
   }),
   toValues: (input) => ({
     title: input.title,
@@ -51,8 +49,7 @@ export const returnPolicyResource = defineResource({
   }),
   resolve: async (db, values) => {
     if (values.brandId === null) return values;
-    const [brand] = await db.select({ id: brands.id }).from(brands).where(eq(brands.id, Number(values.brandId))).limit(1);
-    if (!brand) throw invalid({ brand_id: ['Choose a brand from the list, or None for a policy any brand may use.'] });
+    if (!(await findReferenced(db, brands.id, values.brandId, { id: brands.id }))) throw invalid({ brand_id: ['Choose a brand from the list, or None for a policy any brand may use.'] });
     return values;
   },
   unique: [

@@ -1,6 +1,7 @@
 /** Size charts on the server: the table behind the declaration; the grid is one jsonb value. */
 import { sql } from 'drizzle-orm';
 import { sizeCharts } from '../../lib/db/schema.ts';
+import { activeStatusColumn, recordStamps, timestampColumns, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
 import { sizeChartArea, sizesSummary, type SizeChartGrid } from './size-chart.area.ts';
 
@@ -16,9 +17,8 @@ export const sizeChartResource = defineResource({
     name: { column: sizeCharts.name, kind: 'text', sortable: true, filterable: true },
     unit: { column: sizeCharts.unit, kind: 'enum', sortable: true, filterable: true, options: ['cm', 'in'] },
     measurements: { column: measurements, kind: 'text', filterable: true },
-    status: { column: sizeCharts.status, kind: 'enum', sortable: true, filterable: true, options: ['active', 'inactive'] },
-    created_at: { column: sizeCharts.createdAt, kind: 'date', sortable: true, filterable: true },
-    updated_at: { column: sizeCharts.updatedAt, kind: 'date', sortable: true, filterable: true },
+    status: activeStatusColumn(sizeCharts.status),
+    ...timestampColumns(sizeCharts),
   },
   searchColumns: [sizeCharts.name, measurements],
   computed: { measurements },
@@ -33,9 +33,7 @@ export const sizeChartResource = defineResource({
       measurements: r.measurements ?? grid.measurements.join(', '),
       notes: r.notes ?? '',
       status: r.status,
-      created_at: (r.createdAt as Date).toISOString(),
-      updated_at: (r.updatedAt as Date).toISOString(),
-      version: r.version,
+      ...recordStamps(r),
     };
   },
   toValues: (input) => ({
@@ -46,6 +44,6 @@ export const sizeChartResource = defineResource({
     status: input.status,
   }),
   unique: [
-    { field: 'name', expression: (t) => sql`lower(${(t as typeof sizeCharts).name})`, value: (v) => String(v.name).toLowerCase(), message: 'A size chart with this name already exists.' },
+    uniqueName(sizeCharts.name, 'size chart'),
   ],
 });

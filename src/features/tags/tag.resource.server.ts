@@ -1,7 +1,7 @@
 /** Tags on the server: the table behind the declaration. */
 import { tags } from '../../lib/db/schema.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
-import { slugValue, uniqueNameAndSlug } from '../../lib/areas/resource-helpers.server.ts';
+import { activeStatusColumn, recordStamps, slugValue, timestampColumns, uniqueNameAndSlug } from '../../lib/areas/resource-helpers.server.ts';
 import { tagArea } from './tag.area.ts';
 
 export const tagResource = defineResource({
@@ -11,9 +11,8 @@ export const tagResource = defineResource({
   columns: {
     name: { column: tags.name, kind: 'text', sortable: true, filterable: true },
     slug: { column: tags.slug, kind: 'text', sortable: true, filterable: true },
-    status: { column: tags.status, kind: 'enum', sortable: true, filterable: true, options: ['active', 'inactive'] },
-    created_at: { column: tags.createdAt, kind: 'date', sortable: true, filterable: true },
-    updated_at: { column: tags.updatedAt, kind: 'date', sortable: true, filterable: true },
+    status: activeStatusColumn(tags.status),
+    ...timestampColumns(tags),
   },
   searchColumns: [tags.name, tags.slug],
   serialize: (r) => ({
@@ -21,9 +20,7 @@ export const tagResource = defineResource({
     name: r.name,
     slug: r.slug,
     status: r.status,
-    created_at: (r.createdAt as Date).toISOString(),
-    updated_at: (r.updatedAt as Date).toISOString(),
-    version: r.version,
+    ...recordStamps(r),
   }),
   toValues: (input, existing) => ({
     name: input.name,

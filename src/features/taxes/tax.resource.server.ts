@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { products, taxes } from '../../lib/db/schema.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
-import { countUses, describeUses, storedPercent } from '../../lib/areas/resource-helpers.server.ts';
+import { activeStatusColumn, countUses, describeUses, recordStamps, storedPercent, timestampColumns, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
 import { hsnKind } from '../../lib/india/formats.ts';
 import { taxArea } from './tax.area.ts';
 
@@ -22,9 +22,8 @@ export const taxResource = defineResource({
     code_kind: { column: codeKind, kind: 'enum', sortable: true, filterable: true, options: ['hsn', 'sac'] },
     price_mode: { column: taxes.priceMode, kind: 'enum', sortable: true, filterable: true, options: ['inclusive', 'exclusive'] },
     products_count: { column: productsCount, kind: 'number', sortable: true, filterable: true },
-    status: { column: taxes.status, kind: 'enum', sortable: true, filterable: true, options: ['active', 'inactive'] },
-    created_at: { column: taxes.createdAt, kind: 'date', sortable: true, filterable: true },
-    updated_at: { column: taxes.updatedAt, kind: 'date', sortable: true, filterable: true },
+    status: activeStatusColumn(taxes.status),
+    ...timestampColumns(taxes),
   },
   searchColumns: [taxes.name, taxes.hsnCode],
   computed: { productsCount },
@@ -37,9 +36,7 @@ export const taxResource = defineResource({
     price_mode: r.priceMode,
     products_count: Number(r.productsCount ?? 0),
     status: r.status,
-    created_at: (r.createdAt as Date).toISOString(),
-    updated_at: (r.updatedAt as Date).toISOString(),
-    version: r.version,
+    ...recordStamps(r),
   }),
   toValues: (input) => ({
     name: input.name,
@@ -50,6 +47,6 @@ export const taxResource = defineResource({
   }),
   // "Apparel (GST 5%)" reads the same with its code in a product's tax picker.
   optionLabel: (r) => `${String(r.name)} · ${String(r.hsn_code)}`,
-  unique: [{ field: 'name', expression: (t) => sql`lower(${(t as typeof taxes).name})`, value: (v) => String(v.name).toLowerCase(), message: 'A tax with this name already exists.' }],
+  unique: [uniqueName(taxes.name, 'tax')],
   deleteBlocker: async (db, ids) => describeUses(ids, [{ counts: await countUses(db, products, products.taxId, ids), one: 'product', many: 'products', verb: 'is used by' }]),
 });

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { widgets } from '../../lib/db/schema.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
+import { activeStatusColumn, recordStamps, timestampColumns } from '../../lib/areas/resource-helpers.server.ts';
 import { isChosenFile } from '../../lib/areas/field-schemas.ts';
 import { invalid } from '../../lib/http/errors.ts';
 import { ALT_TEXT_MESSAGE, TYPES_NEEDING_AN_IMAGE, WIDGET_TYPES, widgetArea } from './widget.area.ts';
@@ -31,10 +32,9 @@ export const widgetResource = defineResource({
     visibility: { column: visibility, kind: 'enum', sortable: true, filterable: true, options: ['live', 'scheduled', 'expired', 'inactive'] },
     starts_at: { column: widgets.startsAt, kind: 'date', sortable: true, filterable: true },
     ends_at: { column: widgets.endsAt, kind: 'date', sortable: true, filterable: true },
-    status: { column: widgets.status, kind: 'enum', sortable: true, filterable: true, options: ['active', 'inactive'] },
+    status: activeStatusColumn(widgets.status),
     link_url: { column: widgets.linkUrl, kind: 'text', filterable: true },
-    created_at: { column: widgets.createdAt, kind: 'date', sortable: true, filterable: true },
-    updated_at: { column: widgets.updatedAt, kind: 'date', sortable: true, filterable: true },
+    ...timestampColumns(widgets),
   },
   searchColumns: [widgets.title, widgets.linkUrl, widgets.altText],
   computed: { visibility },
@@ -50,9 +50,7 @@ export const widgetResource = defineResource({
     ends_at: iso(r.endsAt),
     status: r.status,
     visibility: r.visibility,
-    created_at: (r.createdAt as Date).toISOString(),
-    updated_at: (r.updatedAt as Date).toISOString(),
-    version: r.version,
+    ...recordStamps(r),
   }),
   toValues: (input, existing) => {
     // The image the widget will have once saved: a new one, or the saved one unless removed.

@@ -103,7 +103,7 @@ export async function bulkStatus(context: APIContext) {
   return json({ message: `${count} ${inSentence(count === 1 ? r.area.singular : r.area.label)} updated.`, data: { updated: count } });
 }
 
-const optionsQuery = z.object({
+export const optionsQuery = z.object({
   ids: z.string().regex(/^\d{1,9}(,\d{1,9}){0,99}$/, 'ids must be a comma-separated list of at most 100 numbers.').optional(),
   q: z.string().optional(),
   filters: z.string().optional(),

@@ -14,7 +14,13 @@ export function areaPageRoutes(area: AreaDeclaration): RouteDef[] {
     { pattern: area.paths.add, kind: 'page', methods: ['GET'], access: p('create'), title: `Add ${inSentence(area.singular)}`, ...planned },
     { pattern: area.paths.edit, kind: 'page', methods: ['GET'], access: p('update'), title: `Edit ${inSentence(area.singular)}`, sample: { id: '1' }, ...planned },
     ...(area.scopedLists ?? []).map((s): RouteDef => ({ pattern: s.path, kind: 'page', methods: ['GET'], access: p('list'), title: s.title, sample: { id: '1' }, ...planned })),
+    ...(area.details ? [{ pattern: area.details.path, kind: 'page' as const, methods: ['GET' as const], access: p(area.details.action), title: area.details.title, sample: { id: '1' }, ...planned }] : []),
   ];
+}
+
+/** `GET <pincodesOf>` for each pincode-set field: the area's list permission. */
+function pincodesOfRoutes(area: AreaDeclaration): RouteDef[] {
+  return (area.fields ?? []).filter((f) => f.input === 'pincode-set' && f.pincodesOf).map((f) => ({ pattern: f.pincodesOf!, kind: 'api', methods: ['GET'], access: permissionFor(area, 'list'), sampleQuery: 'state_id=1' }));
 }
 
 /** The one list contract and the CRUD, bulk and export calls, each method with its own permission. */
@@ -31,6 +37,8 @@ export function areaApiRoutes(area: AreaDeclaration): RouteDef[] {
     ...(area.reorder ? [{ pattern: `${api}/reorder`, kind: 'api' as const, methods: ['POST' as const], access: p('update') }] : []),
     // Renders what is typed, reads and writes nothing: whoever may see the area's records may see how its Markdown renders.
     ...(hasMarkdownField(area) ? [{ pattern: `${api}/markdown-preview`, kind: 'api' as const, methods: ['POST' as const], access: p('list') }] : []),
+    // A city's or state's pincodes for a pincode-set field: public data, read by whoever edits the area.
+    ...pincodesOfRoutes(area),
     { pattern: `${api}/:id`, kind: 'api', methods: ['GET'], access: p('list'), sample: { id: '1' } },
     { pattern: `${api}/:id`, kind: 'api', methods: ['PUT'], access: p('update'), sample: { id: '1' } },
     { pattern: `${api}/:id`, kind: 'api', methods: ['DELETE'], access: p('delete'), sample: { id: '999999' } },

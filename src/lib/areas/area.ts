@@ -27,6 +27,8 @@ export interface AreaColumn {
   relation?: { area: string; field: string };
   /** What an empty cell says, when empty has a meaning ("Store default" for a commission left blank). */
   emptyText?: string;
+  /** Not shown to vendors (a warehouse's owner: a vendor's are all their own). */
+  staffOnly?: boolean;
 }
 
 /** Another area's records, offered by id and label (GET /api/<area>/options). */
@@ -41,6 +43,8 @@ export interface RelationRef {
   dependsOn?: { field: string; filter: string };
   /** Offers "None" (the schema must accept an empty value). */
   optional?: boolean;
+  /** What "None" means here ("Platform" for a warehouse with no vendor). */
+  noneLabel?: string;
   /** The edited record's property holding the chosen record's label (`state_name`); without it the picker asks the server. */
   labelFrom?: string;
 }
@@ -91,7 +95,7 @@ export interface AreaField {
   /** The schema key and the multipart field name. */
   name: string;
   label: string;
-  input: 'text' | 'textarea' | 'select' | 'image' | 'slug' | 'relation' | 'secret' | 'markdown' | 'grid';
+  input: 'text' | 'textarea' | 'select' | 'image' | 'slug' | 'relation' | 'secret' | 'markdown' | 'grid' | 'pincode-set';
   /** select: the choices. */
   options?: readonly { value: string; label: string }[];
   /**
@@ -120,12 +124,33 @@ export interface AreaField {
    * schema validates it); the editor is loaded only by forms that have one (GridField.tsx).
    */
   grid?: GridSpec;
+  /**
+   * pincode-set: a list of pincodes, one per line, pasted or added a whole city or state at a
+   * time (PincodeSetField.tsx); every line in error is reported with its number. `pincodesOf`
+   * is the GET call answering a city's or state's pincodes (`?city_id=` or `?state_id=`).
+   */
+  pincodesOf?: string;
   hint?: string;
   placeholder?: string;
   /** Shown with an asterisk; the schema decides what is really required. */
   required?: boolean;
   /** Takes the full width of the form grid. */
   wide?: boolean;
+  /**
+   * Not shown to vendors: the server sets it for them (a warehouse's owner is the vendor who
+   * saves it). See `ownerColumn` in resource.server.ts.
+   */
+  staffOnly?: boolean;
+}
+
+/**
+ * The field a bulk action sets on many records at once (Status, or a pincode's serviceability).
+ * `noun` names it in the bulk control ("Set serviceability of the selected pincodes"); default "status".
+ */
+export interface StatusField {
+  field: string;
+  options: readonly { value: string; label: string }[];
+  noun?: string;
 }
 
 /**
@@ -138,11 +163,11 @@ export interface AreaListDeclaration {
   permissionArea: PermissionArea;
   label: string;
   singular: string;
-  paths: { list: string; add?: string; edit?: string };
+  paths: { list: string; add?: string; edit?: string; details?: string };
   columns: AreaColumn[];
   defaultSort: { field: string; order: 'asc' | 'desc' };
   titleField: string;
-  statusField?: { field: string; options: readonly { value: string; label: string }[] };
+  statusField?: StatusField;
   searchPlaceholder?: string;
   reorder?: ReorderSpec;
 }
@@ -172,7 +197,7 @@ export interface AreaDeclaration<S extends z.ZodObject = z.ZodObject> {
   /** The record's human name in confirmations, toasts and search (`name`, `title`…). */
   titleField: string;
   /** Bulk status change: the field and its values (omit when the area has none). */
-  statusField?: { field: string; options: readonly { value: string; label: string }[] };
+  statusField?: StatusField;
   searchPlaceholder?: string;
   /** The add/edit form, in display order. */
   fields?: AreaField[];
@@ -188,6 +213,25 @@ export interface AreaDeclaration<S extends z.ZodObject = z.ZodObject> {
   reorder?: ReorderSpec;
   /** "X of this Y" pages of this area (a brand's return policies). */
   scopedLists?: ScopedList[];
+  /** A read-only page of one record, with other areas' records of it: see DetailsPage. */
+  details?: DetailsPage;
+}
+
+/**
+ * A record's details page (`/delivery-partners/:id/details`): its fields as read-only text, an
+ * Edit button for whoever may edit, and below, other areas' records that belong to it (a
+ * partner's zones) as that area's table narrowed to this record, with Add pre-selecting it.
+ * Rendered by AreaDetailsPage.astro; the list links each row to it ("View").
+ */
+export interface DetailsPage {
+  /** The page route; `:id` is the record's id. */
+  path: string;
+  /** Its permission is `<permissionArea>:<action>` (`view`). */
+  action: string;
+  /** The route's title (`Delivery partner details`). */
+  title: string;
+  /** Tables of other areas' records of this one: `field` is theirs, holding this record's id. */
+  related?: { area: string; field: string; heading: string }[];
 }
 
 /** Areas with a Markdown field get `POST /api/<key>/markdown-preview` (the field's Preview). */
@@ -208,6 +252,10 @@ export interface FormDeclaration {
   paths: { list: string };
   submit?: { url: string; method: 'PUT' | 'POST' };
 }
+
+/** What a viewer may see of fields or columns: a vendor doesn't get the `staffOnly` ones. */
+export const visibleTo = <T extends { staffOnly?: boolean }>(items: T[], userType: string | undefined): T[] =>
+  userType === 'vendor' ? items.filter((i) => !i.staffOnly) : items;
 
 export function defineArea<S extends z.ZodObject>(area: AreaDeclaration<S>): AreaDeclaration<S> {
   return area;

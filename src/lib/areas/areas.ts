@@ -18,6 +18,9 @@ import { subCategoryArea } from '../../features/categories/sub-category.area.ts'
 import { tagArea } from '../../features/tags/tag.area.ts';
 import { taxArea } from '../../features/taxes/tax.area.ts';
 import { returnPolicyArea } from '../../features/return-policies/return-policy.area.ts';
+import { warehouseArea } from '../../features/warehouses/warehouse.area.ts';
+import { deliveryPartnerArea } from '../../features/delivery-partners/delivery-partner.area.ts';
+import { deliveryZoneArea } from '../../features/delivery-zones/delivery-zone.area.ts';
 
 export const AREAS: AreaDeclaration[] = [
   brandArea,
@@ -32,6 +35,9 @@ export const AREAS: AreaDeclaration[] = [
   widgetArea,
   faqArea,
   sizeChartArea,
+  warehouseArea,
+  deliveryPartnerArea,
+  deliveryZoneArea,
 ];
 
 export function areaByKey(key: string): AreaDeclaration | undefined {

@@ -5,6 +5,7 @@
  * sends text where a JSON client sends a number: both must pass the same rules.
  */
 import { z } from 'zod';
+import { distinctPincodes, lineErrors, malformedPincode, pincodeEntries, PINCODE_PATTERN } from '../india/pincode-list.ts';
 
 /** The status most areas have: shown (and choosable in other areas' pickers) or not. */
 export const ACTIVE_STATUSES = [
@@ -90,3 +91,34 @@ export const optionalWholeNumber = (message: string, max = 99_999) =>
 
 /** A file field: a File from a form (its bytes are checked on the server), absent otherwise. */
 export const isChosenFile = (value: unknown): boolean => typeof File !== 'undefined' && value instanceof File && value.size > 0;
+
+const PHONE_MESSAGE = 'Enter a phone number: digits, spaces or hyphens, e.g. +91 80 4000 1234 or 98450 12345.';
+/** A mobile or landline number as people write it (a warehouse desk, a courier's helpline). */
+export const phoneNumber = z.string(PHONE_MESSAGE).trim().min(1, PHONE_MESSAGE).max(20, PHONE_MESSAGE).regex(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, PHONE_MESSAGE);
+
+/** An email address, or blank (the output is then ''). */
+export const optionalEmail = z
+  .string()
+  .trim()
+  .max(254, 'At most 254 characters.')
+  .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter an email address such as ops@example.com.')
+  .optional();
+
+/**
+ * A `pincode-set` field: pincodes one per line or comma-separated, at least one and at most `max`.
+ * Every malformed line is its own error ("Line 3: …"), so the form lists them all; whether each
+ * pincode exists is the server's to check (it knows the Pincodes list).
+ */
+export const pincodeSet = (max: number) =>
+  z
+    .string('Enter at least one pincode.')
+    .max(max * 10, `At most ${max} pincodes.`)
+    .superRefine((text, ctx) => {
+      const entries = pincodeEntries(text);
+      const bad = entries.filter((e) => !PINCODE_PATTERN.test(e.text));
+      for (const message of lineErrors(bad, malformedPincode)) ctx.addIssue({ code: 'custom', message });
+      if (bad.length) return;
+      const count = distinctPincodes(entries).length;
+      if (count === 0) ctx.addIssue({ code: 'custom', message: 'Enter at least one pincode.' });
+      if (count > max) ctx.addIssue({ code: 'custom', message: `At most ${max} pincodes.` });
+    });

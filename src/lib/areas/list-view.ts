@@ -16,7 +16,7 @@ export function listView(area: AreaDeclaration | AreaListDeclaration): AreaListV
     permissionArea: area.permissionArea,
     label: area.label,
     singular: area.singular,
-    paths: { ...area.paths },
+    paths: { ...area.paths, ...('details' in area && area.details ? { details: area.details.path } : {}) },
     columns: area.columns.map((c) => ({ ...c })),
     defaultSort: { ...area.defaultSort },
     titleField: area.titleField,
@@ -32,12 +32,16 @@ export interface AreaAbilities {
   create: boolean;
   update: boolean;
   delete: boolean;
+  /** Opens the record's details page (the area declares one and the user has its permission). */
+  view?: boolean;
 }
 
-export function areaAbilities(area: Pick<AreaListDeclaration, 'permissionArea' | 'paths'>, can: (permission: string) => boolean): AreaAbilities {
-  return {
+export function areaAbilities(area: Pick<AreaListDeclaration, 'permissionArea' | 'paths'> & { details?: { action: string } }, can: (permission: string) => boolean): AreaAbilities {
+  const abilities: AreaAbilities = {
     create: Boolean(area.paths.add) && can(`${area.permissionArea}:create`),
     update: can(`${area.permissionArea}:update`),
     delete: can(`${area.permissionArea}:delete`),
   };
+  if (area.details) abilities.view = can(`${area.permissionArea}:${area.details.action}`);
+  return abilities;
 }

@@ -2,12 +2,44 @@
  * Small pieces the areas' resources share: "still used by…" delete blockers, upload URLs and
  * percentages as the database stores them.
  */
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.server.ts';
 import { invalid } from '../http/errors.ts';
 import { slugify } from '../text/slug.ts';
-import type { UniqueRule } from './resource.server.ts';
+import type { ListColumn, ListColumns } from '../list/list-sql.server.ts';
+import type { Row, UniqueRule } from './resource.server.ts';
+
+/**
+ * The record a form's reference points at (`state_id` → the state), with the columns asked for, or
+ * undefined when it doesn't exist: a `resolve` answers 422 beside the field, or reads what it
+ * derives from it (a pincode's state from its city).
+ */
+export async function findReferenced<F extends Record<string, PgColumn>>(
+  db: DbOrTx,
+  idColumn: PgColumn,
+  id: unknown,
+  fields: F,
+): Promise<{ [K in keyof F]: F[K]['_']['data'] } | undefined> {
+  const [row] = await db.select(fields as Record<string, PgColumn>).from(idColumn.table).where(eq(idColumn, Number(id))).limit(1);
+  return row as { [K in keyof F]: F[K]['_']['data'] } | undefined;
+}
+
+/** The dates every record has, sortable and filterable in its list. */
+export const timestampColumns = (t: { createdAt: PgColumn; updatedAt: PgColumn }): ListColumns => ({
+  created_at: { column: t.createdAt, kind: 'date', sortable: true, filterable: true },
+  updated_at: { column: t.updatedAt, kind: 'date', sortable: true, filterable: true },
+});
+
+/** An Active / Inactive status column (ACTIVE_STATUSES in field-schemas.ts). */
+export const activeStatusColumn = (column: PgColumn): ListColumn => ({ column, kind: 'enum', sortable: true, filterable: true, options: ['active', 'inactive'] });
+
+/** A record's dates and version as the API sends them (the version is what an edit sends back). */
+export const recordStamps = (r: Row) => ({
+  created_at: (r.createdAt as Date).toISOString(),
+  updated_at: (r.updatedAt as Date).toISOString(),
+  version: r.version,
+});
 
 /** How many rows of `table` refer to each of `ids` through `column` (ids with none are absent). */
 export async function countUses(db: DbOrTx, table: PgTable, column: PgColumn, ids: number[]): Promise<Map<number, number>> {
@@ -67,8 +99,13 @@ export const uniqueSlug = (slug: PgColumn, singular: string): UniqueRule => ({
   message: `This slug is already used by another ${singular}.`,
 });
 
-/** The name is unique ignoring case (like a `lower(name)` unique index), and so is the slug. */
-export const uniqueNameAndSlug = (name: PgColumn, slug: PgColumn, singular: string): UniqueRule[] => [
-  { field: 'name', expression: () => sql`lower(${name})`, value: (v) => String(v.name).toLowerCase(), message: `A ${singular} with this name already exists.` },
-  uniqueSlug(slug, singular),
-];
+/** The name is unique ignoring case, like a `lower(name)` unique index. */
+export const uniqueName = (name: PgColumn, singular: string): UniqueRule => ({
+  field: 'name',
+  expression: () => sql`lower(${name})`,
+  value: (v) => String(v.name).toLowerCase(),
+  message: `A ${singular} with this name already exists.`,
+});
+
+/** The name is unique ignoring case, and so is the slug. */
+export const uniqueNameAndSlug = (name: PgColumn, slug: PgColumn, singular: string): UniqueRule[] => [uniqueName(name, singular), uniqueSlug(slug, singular)];

@@ -8,7 +8,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../db/client.server.ts';
 import type { Principal } from '../auth/principal.server.ts';
-import { logActivity, type Actor } from '../activity/activity.server.ts';
+import { diffRecords, logActivity, type Actor, type Changes } from '../activity/activity.server.ts';
 import { conflict, invalid, notFound } from '../http/errors.ts';
 import { parseWith } from '../http/api.server.ts';
 import { listQuerySchema, type ListQuery, type ListResult } from '../list/list-query.ts';
@@ -57,7 +57,11 @@ export interface ResourceDefinition<S extends z.ZodObject> {
   images?: ImageField[];
   /** Why a record can't be deleted (still used elsewhere), or undefined. */
   deleteBlocker?: (db: DbOrTx, ids: number[]) => Promise<Map<number, string>>;
-  /** Vendor-owned areas: the vendor column. */
+  /**
+   * Vendor-owned areas: the vendor column. A vendor lists, reads, changes and deletes only rows
+   * with their own id there, and what a vendor saves gets their id whatever the form sent
+   * (staff choose the owner through the form's field).
+   */
   ownerColumn?: PgColumn;
   /** Values computed in SQL and read like columns (counts of related rows, a joined table's column…). */
   computed?: Record<string, SQL | AnyColumn>;
@@ -74,6 +78,25 @@ export interface ResourceDefinition<S extends z.ZodObject> {
   resolve?: (db: DbOrTx, values: Record<string, unknown>, existing?: Row) => Promise<Record<string, unknown>>;
   /** How a record reads in other areas' pickers; defaults to its title field. */
   optionLabel?: (record: ApiRecord) => string;
+  /** Rows of other tables that belong to the record and are saved with it: see OwnedRows. */
+  owned?: OwnedRows<z.infer<S>>;
+}
+
+/**
+ * What a record owns in another table and saves with it, in its transaction (a delivery zone's
+ * pincodes): too many to be columns, edited in the record's form, read only on the record itself
+ * (never in lists, which show a stored count instead).
+ */
+export interface OwnedRows<I, P = unknown> {
+  /**
+   * Checks the input against the database before anything is written (throw invalid() for 422)
+   * and answers what `write` needs, and the table values it implies (a stored count).
+   */
+  prepare: (db: DbOrTx, input: I, existing?: Row) => Promise<{ plan: P; values?: Record<string, unknown> }>;
+  /** Writes the rows for record `id`; answers the activity entry's changes (kept small: counts and samples). */
+  write: (tx: Tx, id: number, plan: P, existing?: Row) => Promise<Changes>;
+  /** The record's owned values as its form edits them, added to get()'s answer. */
+  read: (db: DbOrTx, id: number) => Promise<Record<string, unknown>>;
 }
 
 /** One choice in a picker: GET /api/<area>/options. */
@@ -124,6 +147,11 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
     return Object.entries(getTableColumns(table as PgTable)).find(([, c]) => c === listColumn)?.[0];
   }
   const reorderKey = area.reorder ? rowKeyOf(area.reorder.field) : undefined;
+  const ownerKey = def.ownerColumn ? Object.entries(getTableColumns(table as PgTable)).find(([, c]) => c === def.ownerColumn)?.[0] : undefined;
+  if (def.ownerColumn && !ownerKey) throw new Error(`${area.key}: ownerColumn must be a column of the table`);
+  /** A vendor's record is the vendor's: the owner is never taken from what they send. */
+  const stampOwner = (s: RequestScope, values: Record<string, unknown>) =>
+    ownerKey && s.principal.user.userType === 'vendor' ? { ...values, [ownerKey]: s.principal.user.vendorId ?? -1 } : values;
   if (area.reorder && (!reorderKey || !def.columns[area.reorder.field]?.sortable)) {
     throw new Error(`${area.key}: reorder.field "${area.reorder.field}" must be a sortable list column backed by a table column`);
   }
@@ -223,19 +251,22 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
     async get(db: DbOrTx, s: RequestScope, id: number): Promise<ApiRecord> {
       const row = await findRow(db, s, id);
       if (!row) throw notFound(`${area.singular} not found.`);
-      return def.serialize(row);
+      return def.owned ? { ...def.serialize(row), ...(await def.owned.read(db, id)) } : def.serialize(row);
     },
 
     async create(db: Db, s: RequestScope, input: z.infer<S>): Promise<ApiRecord> {
-      let values = def.toValues(input);
+      let values = stampOwner(s, def.toValues(input));
       if (def.resolve) values = await def.resolve(db, values);
+      const owned = await def.owned?.prepare(db, input);
+      values = { ...values, ...owned?.values };
       await checkUnique(db, values);
       const images = await storeImages(input as Record<string, unknown>);
       const created = await write(
         db,
         async (tx) => {
           const [row] = (await tx.insert(table as PgTable).values({ ...values, ...images.set } as never).returning()) as Row[];
-          await logActivity(tx, s.actor, { area: area.key, action: 'create', recordId: row!.id, after: row });
+          const ownedChanges = owned ? await def.owned!.write(tx, row!.id, owned.plan) : {};
+          await logActivity(tx, s.actor, { area: area.key, action: 'create', recordId: row!.id, changes: { ...diffRecords(null, row), ...ownedChanges } });
           return row!;
         },
         images.rollback,
@@ -249,8 +280,10 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
       const existing = await findRow(db, s, id);
       if (!existing) throw notFound(`${area.singular} not found.`);
       if (existing.version !== version) throw staleVersion(area.singular);
-      let values = def.toValues(input, existing);
+      let values = stampOwner(s, def.toValues(input, existing));
       if (def.resolve) values = await def.resolve(db, values, existing);
+      const owned = await def.owned?.prepare(db, input, existing);
+      values = { ...values, ...owned?.values };
       await checkUnique(db, values, id);
       const images = await storeImages(input as Record<string, unknown>, existing);
       const updated = await write(
@@ -263,7 +296,8 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
             .where(and(eq(table.id, id), eq(table.version, version), scope(s)))
             .returning()) as Row[];
           if (rows.length === 0) throw staleVersion(area.singular);
-          await logActivity(tx, s.actor, { area: area.key, action: 'update', recordId: id, before: ownColumns(existing), after: rows[0] });
+          const ownedChanges = owned ? await def.owned!.write(tx, id, owned.plan, existing) : {};
+          await logActivity(tx, s.actor, { area: area.key, action: 'update', recordId: id, changes: { ...diffRecords(ownColumns(existing), rows[0]), ...ownedChanges } });
           return rows[0]!;
         },
         images.rollback,

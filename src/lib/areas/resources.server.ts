@@ -12,6 +12,9 @@ import { subCategoryResource } from '../../features/categories/sub-category.reso
 import { tagResource } from '../../features/tags/tag.resource.server.ts';
 import { taxResource } from '../../features/taxes/tax.resource.server.ts';
 import { returnPolicyResource } from '../../features/return-policies/return-policy.resource.server.ts';
+import { warehouseResource } from '../../features/warehouses/warehouse.resource.server.ts';
+import { deliveryPartnerResource } from '../../features/delivery-partners/delivery-partner.resource.server.ts';
+import { deliveryZoneResource } from '../../features/delivery-zones/delivery-zone.resource.server.ts';
 
 export const RESOURCES: Record<string, Resource> = {
   brands: brandResource as unknown as Resource,
@@ -26,6 +29,9 @@ export const RESOURCES: Record<string, Resource> = {
   tags: tagResource as unknown as Resource,
   taxes: taxResource as unknown as Resource,
   'return-policies': returnPolicyResource as unknown as Resource,
+  warehouses: warehouseResource as unknown as Resource,
+  'delivery-partners': deliveryPartnerResource as unknown as Resource,
+  'delivery-zones': deliveryZoneResource as unknown as Resource,
 };
 
 export function resourceByKey(key: string | undefined): Resource | undefined {

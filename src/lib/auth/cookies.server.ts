@@ -2,7 +2,7 @@
 import type { APIContext } from 'astro';
 import { config } from '../config.server.ts';
 import { sha256 } from '../security/tokens.server.ts';
-import { CSRF_COOKIE, issueCsrfToken } from './csrf.server.ts';
+import { CSRF_COOKIE, issueCsrfToken, maskCsrfToken } from './csrf.server.ts';
 import { SESSION_COOKIE, sessionCookieOptions } from './session.server.ts';
 import { isHttps } from '../../middleware.ts';
 
@@ -11,7 +11,7 @@ export function setSessionCookies(context: APIContext, token: string): void {
   context.cookies.set(SESSION_COOKIE, token, sessionCookieOptions(secure, config().SESSION_MAX_HOURS * 3600));
   const csrf = issueCsrfToken(config().sessionSecret, sha256(token));
   context.cookies.set(CSRF_COOKIE, csrf, { path: '/', sameSite: 'lax', secure, httpOnly: false });
-  context.locals.csrfToken = csrf;
+  context.locals.csrfToken = maskCsrfToken(csrf);
 }
 
 export function clearSessionCookies(context: APIContext): void {

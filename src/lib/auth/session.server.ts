@@ -8,6 +8,7 @@ import type { DbOrTx } from '../db/client.server.ts';
 import { sessions } from '../db/schema.ts';
 import { config } from '../config.server.ts';
 import { randomToken, sha256 } from '../security/tokens.server.ts';
+import { forgetIdentities } from './principal-cache.server.ts';
 
 export const SESSION_COOKIE = 'bo_session';
 /** lastSeenAt is written at most this often, to keep reads cheap. */
@@ -44,9 +45,8 @@ export async function findSession(db: DbOrTx, token: string): Promise<SessionRow
   const [session] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
   if (!session) return null;
   const now = Date.now();
-  const idleLimit = config().SESSION_IDLE_MINUTES * 60_000;
-  if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + idleLimit <= now) {
-    await db.delete(sessions).where(eq(sessions.id, id));
+  if (!isSessionLive(session, now)) {
+    await destroySession(db, id);
     return null;
   }
   if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
@@ -55,17 +55,26 @@ export async function findSession(db: DbOrTx, token: string): Promise<SessionRow
   return session;
 }
 
+/** Neither idle for longer than SESSION_IDLE_MINUTES nor past its absolute expiry. */
+export function isSessionLive(session: Pick<SessionRow, 'expiresAt' | 'lastSeenAt'>, now = Date.now()): boolean {
+  return session.expiresAt.getTime() > now && session.lastSeenAt.getTime() + config().SESSION_IDLE_MINUTES * 60_000 > now;
+}
+
 export async function destroySession(db: DbOrTx, sessionId: string): Promise<void> {
+  forgetIdentities();
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+  forgetIdentities();
 }
 
 export async function destroyOtherSessions(db: DbOrTx, userId: number, keepSessionId: string | null): Promise<void> {
+  forgetIdentities();
   await db
     .delete(sessions)
     .where(keepSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`) : eq(sessions.userId, userId));
 }
 
 export async function purgeExpiredSessions(db: DbOrTx): Promise<void> {
+  forgetIdentities();
   const idleCutoff = new Date(Date.now() - config().SESSION_IDLE_MINUTES * 60_000);
   await db.delete(sessions).where(or(lt(sessions.expiresAt, new Date()), lt(sessions.lastSeenAt, idleCutoff)));
 }

@@ -15,6 +15,9 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** PGlite's shared_buffers; PostgreSQL servers keep their own setting. */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
 export interface DatabaseOptions {
   driver: 'pglite' | 'postgres';
   /** PGlite: a folder, or `memory://` for tests. */
@@ -71,7 +74,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     target = join(dir, 'pglite');
   }
   try {
-    const client = await PGlite.create(target);
+    // 32 MB of shared buffers instead of PostgreSQL's 128 MB: the embedded database lives in this
+    // process's memory, and the difference is ~90 MiB of RSS for a few hundredths of a millisecond
+    // per query on the bench's data (docs/decisions/012-measured-performance.md).
+    const client = await PGlite.create(target, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
     return {

@@ -12,6 +12,8 @@ import { seedReturnPolicies } from '../../features/return-policies/return-polici
 import { seedWidgets } from '../../features/widgets/widget.demo.server.ts';
 import { seedFaqs } from '../../features/faqs/faq.demo.server.ts';
 import { seedSizeCharts } from '../../features/size-charts/size-chart.demo.server.ts';
+import { seedWarehouses } from '../../features/warehouses/warehouses.demo.server.ts';
+import { seedDelivery } from '../../features/delivery-zones/delivery.demo.server.ts';
 
 export interface DemoContext {
   /** The demo data's creation date. */
@@ -25,4 +27,4 @@ export interface DemoContext {
 
 export type DemoSeed = (tx: Tx, context: DemoContext) => Promise<void>;
 
-export const DEMO_SEEDS: DemoSeed[] = [seedCategories, seedTags, seedTaxes, seedReturnPolicies, seedWidgets, seedFaqs, seedSizeCharts];
+export const DEMO_SEEDS: DemoSeed[] = [seedCategories, seedTags, seedTaxes, seedReturnPolicies, seedWidgets, seedFaqs, seedSizeCharts, seedWarehouses, seedDelivery];

@@ -222,6 +222,8 @@ export const brands = pgTable(
   (t) => [
     uniqueIndex('brands_name_lower_idx').on(sql`lower(${t.name})`),
     uniqueIndex('brands_slug_idx').on(t.slug),
+    // The list's default order (name, then id): page 1 reads 26 index entries instead of sorting every row.
+    index('brands_name_id_idx').on(t.name, t.id),
     index('brands_status_idx').on(t.status),
     index('brands_updated_at_idx').on(t.updatedAt, t.id),
   ],

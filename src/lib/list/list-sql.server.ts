@@ -31,7 +31,7 @@ export interface ListSpec {
   defaultSort?: { field: string; order: 'asc' | 'desc' };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function fail(field: string, message: string): never {
   throw invalid({ filters: [`${field}: ${message}`] }, `Invalid filter on "${field}": ${message}`);
@@ -192,13 +192,34 @@ export function keysetWhere(spec: ListSpec, order: { field: string; order: 'asc'
 /** Above this many rows an unfiltered count uses the planner's estimate (COUNT(*) on 1M rows costs seconds). */
 export const EXACT_COUNT_LIMIT = 200_000;
 
+/**
+ * A filtered count stops after this many matching rows: counting all 5,000 brands whose name contains
+ * "an" costs a scan of the whole table on every page, while "about 5,400" says as much to a person (and 500 is twenty pages of 25).
+ * Beyond it `total` is the planner's estimate (never below the cap + 1) and `total_is_estimate` is true.
+ */
+export const FILTERED_COUNT_CAP = 500;
+
 export async function countRows(db: DbOrTx, table: PgTable, tableName: string, where: SQL | undefined): Promise<{ total: number; estimate: boolean }> {
   if (!where) {
     const est = rowsOf<{ n: number }>(await db.execute(sql`select reltuples::bigint as n from pg_class where relname = ${tableName}`))[0];
     if (est && Number(est.n) > EXACT_COUNT_LIMIT) return { total: Number(est.n), estimate: true };
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
+    return { total: Number(row?.n ?? 0), estimate: false };
   }
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
-  return { total: Number(row?.n ?? 0), estimate: false };
+  const bounded = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from (select 1 from ${table} where ${where} limit ${FILTERED_COUNT_CAP + 1}) as capped`),
+  )[0];
+  const n = Number(bounded?.n ?? 0);
+  if (n <= FILTERED_COUNT_CAP) return { total: n, estimate: false };
+  return { total: Math.max(FILTERED_COUNT_CAP + 1, await plannedRows(db, sql`select 1 from ${table} where ${where}`)), estimate: true };
+}
+
+/** The planner's row estimate for a query (EXPLAIN only plans it: no rows are read). */
+export async function plannedRows(db: DbOrTx, query: SQL): Promise<number> {
+  const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) ${query}`));
+  const raw = rows[0] ? Object.values(rows[0])[0] : undefined;
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[] | undefined;
+  return Math.round(Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0));
 }
 
 export function listMeta(query: ListQuery, total: { total: number; estimate: boolean }, nextCursor: string | null): ListMeta {

@@ -63,6 +63,7 @@ const OPERATIONS: Record<string, Operation> = {
   'GET /api/activity-logs': { summary: 'The activity log (the list contract): who changed what, as whom, with the diff. Read-only', tag: 'Activity', query: listQuerySchema },
   'GET /api/products': { summary: 'Products (vendor accounts see only their own)', tag: 'Products' },
   'GET /api/products/{id}': { summary: 'One product (another vendor’s product is 404 for a vendor)', tag: 'Products' },
+  'GET /api/vendors/options': { summary: 'Vendors as choices for staff pickers: ids and store names (?q= searches, ?ids= labels chosen ones)', tag: 'Vendors' },
   'GET /uploads/{file}': { summary: 'A stored upload, served with its content type and nosniff', tag: 'System' },
   'GET /api/openapi.json': { summary: 'This document', tag: 'System' },
   'POST /api/vendor/store-setup': { summary: 'Vendor onboarding, step 1: store details (GSTIN, PAN, address)', tag: 'Vendor onboarding', body: storeSetupSchema },
@@ -88,6 +89,9 @@ function areaOperation(method: string, pattern: string): Operation | undefined {
   const plural = area.label.toLowerCase();
   const one = area.singular.toLowerCase();
   const idsBody = z.strictObject({ ids: z.array(z.number().int()) });
+  if (method === 'GET' && area.fields?.some((f) => f.pincodesOf === pattern)) {
+    return { summary: 'Every pincode of one city (`city_id`) or one state (`state_id`), sorted: `{ data: ["560001", …] }`', tag, query: z.strictObject({ city_id: z.string().optional(), state_id: z.string().optional() }) };
+  }
   switch (`${method} ${pattern.slice(base.length) || '/'}`) {
     case 'GET /':
       return { summary: `List ${plural}: paged, sorted, searched and filtered on the server`, tag, query: listQuerySchema };

@@ -1,0 +1,1 @@
+CREATE INDEX "brands_name_id_idx" ON "brands" USING btree ("name","id");

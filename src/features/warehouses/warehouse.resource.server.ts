@@ -1,0 +1,96 @@
+/** Warehouses on the server: owned by the platform (no vendor) or by a vendor, who sees only theirs. */
+import { eq, sql } from 'drizzle-orm';
+import { cities, pincodes, states, vendors, warehouses } from '../../lib/db/schema.ts';
+import { defineResource } from '../../lib/areas/resource.server.ts';
+import { findReferenced, recordStamps, timestampColumns } from '../../lib/areas/resource-helpers.server.ts';
+import { invalid } from '../../lib/http/errors.ts';
+import { vendorNameSql } from '../vendors/vendor-options.server.ts';
+import { warehouseArea } from './warehouse.area.ts';
+
+// The owner's name, "Platform" for the marketplace's own: never NULL, so it sorts and pages like any text.
+const ownerName = sql<string>`coalesce(${vendorNameSql(sql`"warehouses"."vendor_id"`)}, 'Platform')`;
+const ownerType = sql<string>`(case when "warehouses"."vendor_id" is null then 'platform' else 'vendor' end)`;
+
+export const warehouseResource = defineResource({
+  area: warehouseArea,
+  table: warehouses,
+  tableName: 'warehouses',
+  ownerColumn: warehouses.vendorId,
+  columns: {
+    name: { column: warehouses.name, kind: 'text', sortable: true, filterable: true },
+    code: { column: warehouses.code, kind: 'text', sortable: true, filterable: true },
+    vendor_id: { column: warehouses.vendorId, kind: 'number', filterable: true },
+    owner_name: { column: ownerName, kind: 'text', sortable: true, filterable: true },
+    owner_type: { column: ownerType, kind: 'enum', filterable: true, options: ['platform', 'vendor'] },
+    state_id: { column: warehouses.stateId, kind: 'number', filterable: true },
+    state_name: { column: states.name, kind: 'text', sortable: true, filterable: true },
+    city_id: { column: warehouses.cityId, kind: 'number', filterable: true },
+    city_name: { column: cities.name, kind: 'text', sortable: true, filterable: true },
+    pincode: { column: pincodes.pincode, kind: 'text', sortable: true, filterable: true },
+    contact_phone: { column: warehouses.contactPhone, kind: 'text', filterable: true },
+    is_active: { column: warehouses.isActive, kind: 'boolean', sortable: true, filterable: true },
+    ...timestampColumns(warehouses),
+  },
+  searchColumns: [warehouses.name, warehouses.code, pincodes.pincode],
+  computed: { ownerName, stateName: states.name, cityName: cities.name, pincode: pincodes.pincode },
+  joins: [
+    { table: states, on: eq(states.id, warehouses.stateId) },
+    { table: cities, on: eq(cities.id, warehouses.cityId) },
+    { table: pincodes, on: eq(pincodes.id, warehouses.pincodeId) },
+  ],
+  serialize: (r) => ({
+    id: r.id,
+    vendor_id: r.vendorId ?? null,
+    owner_name: r.ownerName,
+    owner_type: r.vendorId ? 'vendor' : 'platform',
+    name: r.name,
+    code: r.code,
+    contact_name: r.contactName,
+    contact_phone: r.contactPhone,
+    contact_email: r.contactEmail ?? '',
+    address_line1: r.addressLine1,
+    address_line2: r.addressLine2 ?? '',
+    state_id: r.stateId,
+    state_name: r.stateName,
+    city_id: r.cityId,
+    city_name: r.cityName,
+    pincode_id: r.pincodeId,
+    pincode: r.pincode,
+    is_active: r.isActive,
+    ...recordStamps(r),
+  }),
+  toValues: (input) => ({
+    // For a vendor the resource replaces this with the vendor's own id (ownerColumn).
+    vendorId: input.vendor_id ?? null,
+    name: input.name,
+    code: input.code,
+    contactName: input.contact_name,
+    contactPhone: input.contact_phone,
+    contactEmail: input.contact_email || null,
+    addressLine1: input.address_line1,
+    addressLine2: input.address_line2 || null,
+    stateId: input.state_id,
+    cityId: input.city_id,
+    pincodeId: input.pincode_id,
+    isActive: input.is_active,
+  }),
+  resolve: async (db, values) => {
+    // The address must hang together: the city in the state, the pincode in the city.
+    const errors: Record<string, string[]> = {};
+    const state = await findReferenced(db, states.id, values.stateId, { id: states.id });
+    const city = await findReferenced(db, cities.id, values.cityId, { stateId: cities.stateId });
+    const pin = await findReferenced(db, pincodes.id, values.pincodeId, { cityId: pincodes.cityId });
+    if (!state) errors.state_id = ['Choose a state from the list.'];
+    if (!city) errors.city_id = ['Choose a city from the list.'];
+    else if (state && city.stateId !== state.id) errors.city_id = ['This city is not in the chosen state. Choose the city again.'];
+    if (!pin) errors.pincode_id = ['Choose a pincode from the list.'];
+    else if (city && pin.cityId !== Number(values.cityId)) errors.pincode_id = ['This pincode is not in the chosen city. Choose the pincode again.'];
+    if (values.vendorId !== null && values.vendorId !== undefined) {
+      if (!(await findReferenced(db, vendors.id, values.vendorId, { id: vendors.id }))) errors.vendor_id = ['Choose a vendor from the list, or Platform.'];
+    }
+    if (Object.keys(errors).length) throw invalid(errors);
+    return values;
+  },
+  unique: [{ field: 'code', expression: (t) => sql`lower(${(t as typeof warehouses).code})`, value: (v) => String(v.code).toLowerCase(), message: 'Another warehouse already has this code.' }],
+  optionLabel: (r) => `${r.name} (${r.code})`,
+});
