@@ -101,8 +101,10 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function startServer(opts: { entry: string; cwd: string; port: number; env: Record<string, string | undefined>; logFile: string }): Promise<RunningServer> {
   const base = `http://127.0.0.1:${opts.port}`;
   const log = openSync(opts.logFile, 'a');
-  // With the flags `npm start` gives it (scripts/server-flags.mjs).
-  const [cmd, args] = pinned(0, process.execPath, [...SERVER_NODE_FLAGS, opts.entry]);
+  // With the flags `npm start` gives it (scripts/server-flags.mjs), plus any in BENCH_SERVER_NODE_FLAGS:
+  // `BENCH_SERVER_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` profiles the server under the bench's load.
+  const extraFlags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const [cmd, args] = pinned(0, process.execPath, [...SERVER_NODE_FLAGS, ...extraFlags, opts.entry]);
   const started = performance.now();
   const child = track(
     spawn(cmd, args, {

@@ -34,7 +34,6 @@ import {
   mutated,
   nastyKey,
   nastyQueryString,
-  nastyValue,
   pathParam,
   rawBody,
   type Encoding,

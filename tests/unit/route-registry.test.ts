@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { matchRoute, routes, samplePath, type CompiledRoute } from '../../src/lib/routes/registry.ts';
+import { matchRoute, routes, samplePath } from '../../src/lib/routes/registry.ts';
 import { AREAS } from '../../src/lib/areas/areas.ts';
 import { areaApiRoutes } from '../../src/lib/areas/area-routes.ts';
 

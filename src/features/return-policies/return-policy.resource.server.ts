@@ -1,5 +1,5 @@
 /** Return policies on the server: the table behind the declaration, and what only return policies have. */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { brands, returnPolicies } from '../../lib/db/schema.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
 import { activeStatusColumn, findReferenced, recordStamps, timestampColumns } from '../../lib/areas/resource-helpers.server.ts';

@@ -3,12 +3,12 @@
  * keyset cursor as an area's resource, over a query that may join other tables. The declaration
  * says which table, which joins, which columns; nothing here can write.
  */
-import { and, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.server.ts';
 import { parseWith } from '../http/api.server.ts';
 import { listQuerySchema, type ListQuery, type ListResult } from '../list/list-query.ts';
-import { countRows, encodeCursor, keysetWhere, listMeta, listOrder, listWhere, type ListColumns } from '../list/list-sql.server.ts';
+import { listPage, type ListColumns, type ListTable } from '../list/list-sql.server.ts';
 import type { AreaListDeclaration } from './area.ts';
 import type { ApiRecord, RequestScope } from './resource.server.ts';
 
@@ -44,26 +44,10 @@ export function defineReadOnlyList<Row extends Record<string, unknown>>(def: Rea
     const q = db.select(fields as never).from(def.table);
     return (def.joins ? def.joins(q) : q) as typeof q;
   };
+  const listTable: ListTable = { spec, table: def.table, tableName: def.tableName, selection: def.selection, from, serialize: def.serialize as ListTable['serialize'] };
   return {
     def,
     parseListQuery: (raw) => parseWith(listQuerySchema, raw) as ListQuery,
-    async list(db, s, query) {
-      const order = listOrder(spec, query);
-      const where = listWhere(spec, query, [def.scope?.(s)]);
-      const pageWhere = query.cursor ? and(where, keysetWhere(spec, order, query.cursor)) : where;
-      const rows = (await from(db, def.selection)
-        .where(pageWhere)
-        .orderBy(...order.by)
-        .limit(query.per_page + 1)
-        .offset(query.cursor ? 0 : (query.page - 1) * query.per_page)) as unknown as Row[];
-      const page = rows.slice(0, query.per_page).map(def.serialize);
-      const last = page.at(-1);
-      const next = rows.length > query.per_page && last ? encodeCursor({ v: order.field ? (last[order.field] ?? null) : null, id: last.id }) : null;
-      // Joins never change the row count (left joins to one row), so the unfiltered count can use the estimate.
-      const total = where
-        ? { total: Number(((await from(db, { n: sql<number>`count(*)::int` }).where(where)) as unknown as { n: number }[])[0]?.n ?? 0), estimate: false }
-        : await countRows(db, def.table, def.tableName, undefined);
-      return { data: page, meta: listMeta(query, total, next) };
-    },
+    list: (db, s, query) => listPage(db, listTable, query, [def.scope?.(s)]),
   };
 }

@@ -12,7 +12,7 @@ import { diffRecords, logActivity, type Actor, type Changes } from '../activity/
 import { conflict, invalid, notFound } from '../http/errors.ts';
 import { parseWith } from '../http/api.server.ts';
 import { listQuerySchema, type ListQuery, type ListResult } from '../list/list-query.ts';
-import { countRows, encodeCursor, keysetWhere, listMeta, listOrder, listWhere, type ListColumns } from '../list/list-sql.server.ts';
+import { listOrder, listPage, listWhere, type ListColumns, type ListTable } from '../list/list-sql.server.ts';
 import { vendorScope } from '../permissions/scope.server.ts';
 import { readImageUpload, uploads } from '../uploads/storage.server.ts';
 import { inSentence, type AreaDeclaration } from './area.ts';
@@ -146,6 +146,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
     const listColumn = def.columns[field]?.column;
     return Object.entries(getTableColumns(table as PgTable)).find(([, c]) => c === listColumn)?.[0];
   }
+  const listTable: ListTable = { spec, table: table as PgTable, tableName: def.tableName, selection, from, serialize: def.serialize as ListTable['serialize'] };
   const reorderKey = area.reorder ? rowKeyOf(area.reorder.field) : undefined;
   const ownerKey = def.ownerColumn ? Object.entries(getTableColumns(table as PgTable)).find(([, c]) => c === def.ownerColumn)?.[0] : undefined;
   if (def.ownerColumn && !ownerKey) throw new Error(`${area.key}: ownerColumn must be a column of the table`);
@@ -225,27 +226,8 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
       return parseWith(listQuerySchema, raw) as ListQuery;
     },
 
-    async list(db: DbOrTx, s: RequestScope, query: ListQuery): Promise<ListResult<ApiRecord>> {
-      const order = listOrder(spec, query);
-      const where = listWhere(spec, query, [scope(s)]);
-      const pageWhere = query.cursor ? and(where, keysetWhere(spec, order, query.cursor)) : where;
-      const rows = (await from(db, selection)
-        .where(pageWhere)
-        .orderBy(...order.by)
-        .limit(query.per_page + 1)
-        .offset(query.cursor ? 0 : (query.page - 1) * query.per_page)) as Row[];
-      const hasMore = rows.length > query.per_page;
-      const page = rows.slice(0, query.per_page);
-      const last = page.at(-1);
-      const sortProp = order.field ? Object.keys(def.columns).includes(order.field) : false;
-      const nextCursor =
-        hasMore && last ? encodeCursor({ v: sortProp ? serializeValue(def.serialize(last)[order.field]) : null, id: last.id }) : null;
-      // Each row has exactly one of each parent, so joins never change the count: unfiltered, the estimate path still applies.
-      const total =
-        def.joins && where
-          ? { total: Number(((await from(db, { n: sql<number>`count(*)::int` }, 'leftJoin').where(where)) as unknown as { n: number }[])[0]?.n ?? 0), estimate: false }
-          : await countRows(db, table as PgTable, def.tableName, where);
-      return { data: page.map(def.serialize), meta: listMeta(query, total, nextCursor) };
+    list(db: DbOrTx, s: RequestScope, query: ListQuery): Promise<ListResult<ApiRecord>> {
+      return listPage(db, listTable, query, [scope(s)]);
     },
 
     async get(db: DbOrTx, s: RequestScope, id: number): Promise<ApiRecord> {
@@ -439,10 +421,6 @@ export type Resource = ReturnType<typeof defineResource>;
 
 function staleVersion(singular: string) {
   return conflict(`This ${inSentence(singular)} was changed by someone else after you opened it. Reload to see their changes; what you typed is kept until you do.`);
-}
-
-function serializeValue(v: unknown): unknown {
-  return v instanceof Date ? v.toISOString() : v;
 }
 
 /** Kept here for the areas' server code; the one implementation is shared with the form kit. */

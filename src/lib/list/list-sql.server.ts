@@ -2,12 +2,12 @@
  * Turns a parsed list query into SQL, through the area's column allowlist: a sort or filter
  * column that is not declared never reaches SQL, and a bad filter answers 422 naming it.
  */
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, not, notIlike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, notIlike, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.server.ts';
 import { invalid } from '../http/errors.ts';
 import { rowsOf } from '../auth/rate-limit.server.ts';
-import { MODES_BY_KIND, type ColumnKind, type FilterConstraint, type ListMeta, type ListQuery } from './list-query.ts';
+import { MODES_BY_KIND, type ColumnKind, type FilterConstraint, type ListMeta, type ListQuery, type ListResult } from './list-query.ts';
 
 /** Dates are compared on the calendar day as the marketplace sees it. */
 export const STORE_UTC_OFFSET_MINUTES = 330; // Asia/Kolkata, no daylight saving
@@ -199,27 +199,100 @@ export const EXACT_COUNT_LIMIT = 200_000;
  */
 export const FILTERED_COUNT_CAP = 500;
 
-export async function countRows(db: DbOrTx, table: PgTable, tableName: string, where: SQL | undefined): Promise<{ total: number; estimate: boolean }> {
-  if (!where) {
-    const est = rowsOf<{ n: number }>(await db.execute(sql`select reltuples::bigint as n from pg_class where relname = ${tableName}`))[0];
-    if (est && Number(est.n) > EXACT_COUNT_LIMIT) return { total: Number(est.n), estimate: true };
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
-    return { total: Number(row?.n ?? 0), estimate: false };
-  }
-  const bounded = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from (select 1 from ${table} where ${where} limit ${FILTERED_COUNT_CAP + 1}) as capped`),
-  )[0];
-  const n = Number(bounded?.n ?? 0);
-  if (n <= FILTERED_COUNT_CAP) return { total: n, estimate: false };
-  return { total: Math.max(FILTERED_COUNT_CAP + 1, await plannedRows(db, sql`select 1 from ${table} where ${where}`)), estimate: true };
+/** The count of every row, the planner's estimate above EXACT_COUNT_LIMIT (no filter: joins never change it). */
+async function countAll(db: DbOrTx, table: PgTable, tableName: string): Promise<{ total: number; estimate: boolean }> {
+  const est = rowsOf<{ n: number }>(await db.execute(sql`select reltuples::bigint as n from pg_class where relname = ${tableName}`))[0];
+  if (est && Number(est.n) > EXACT_COUNT_LIMIT) return { total: Number(est.n), estimate: true };
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
+  return { total: Number(row?.n ?? 0), estimate: false };
 }
 
-/** The planner's row estimate for a query (EXPLAIN only plans it: no rows are read). */
-export async function plannedRows(db: DbOrTx, query: SQL): Promise<number> {
+/** `count(*)` of at most FILTERED_COUNT_CAP + 1 of `matching` rows, as a value another query can carry. */
+const cappedCount = (matching: SQLWrapper) => sql<number>`(select count(*)::int from (${matching}) as capped)`.mapWith(Number);
+
+/** Where a list reads from: `select <fields> from <table> <joins>`. */
+export interface ListTable {
+  spec: ListSpec;
+  table: PgTable;
+  /** The table's SQL name, for the planner's row estimate. */
+  tableName: string;
+  /** What a page selects (joined and computed values included). */
+  selection: Record<string, unknown>;
+  /** The query builder for `fields`; counts ask for left joins, which the database drops when nothing filters on a parent. */
+  from(db: DbOrTx, fields: Record<string, unknown>, join?: 'innerJoin' | 'leftJoin'): PgSelectOf;
+  serialize(row: Record<string, unknown>): Record<string, unknown> & { id: number };
+}
+// Drizzle's builder types don't survive being passed around generically: the calls made here are few.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type PgSelectOf = any;
+
+const TOTAL = '__list_total';
+
+/**
+ * One page of a list: the rows, and in the same statement the capped count of all matching rows
+ * (one round trip: a list is the hottest read of a back-office). Paged by offset, or by the keyset
+ * cursor when there is one. Above the cap, `total` is the planner's estimate.
+ */
+export async function listPage(db: DbOrTx, source: ListTable, query: ListQuery, scope: (SQL | undefined)[] = []): Promise<ListResult<ReturnType<ListTable['serialize']>>> {
+  const { spec } = source;
+  const order = listOrder(spec, query);
+  const where = listWhere(spec, query, scope);
+  const pageWhere = query.cursor ? and(where, keysetWhere(spec, order, query.cursor)) : where;
+  const matching = () => source.from(db, { one: sql`1` }, 'leftJoin').where(where);
+  const counted = where ? { [TOTAL]: cappedCount(matching().limit(FILTERED_COUNT_CAP + 1)) } : {};
+  const rows = (await source
+    .from(db, { ...source.selection, ...counted })
+    .where(pageWhere)
+    .orderBy(...order.by)
+    .limit(query.per_page + 1)
+    .offset(query.cursor ? 0 : (query.page - 1) * query.per_page)) as Record<string, unknown>[];
+  const data = rows.slice(0, query.per_page).map(source.serialize);
+  const last = data.at(-1);
+  const nextCursor = rows.length > query.per_page && last ? encodeCursor({ v: order.field ? serializeValue(last[order.field] ?? null) : null, id: last.id }) : null;
+
+  let total: { total: number; estimate: boolean };
+  if (!where) total = await countAll(db, source.table, source.tableName);
+  else {
+    // No row carried the count: none match (first page), or the page is past the end (count again).
+    const capped = rows.length
+      ? Number(rows[0]![TOTAL])
+      : !query.cursor && query.page === 1
+        ? 0
+        : Number(rowsOf<{ n: number }>(await db.execute(sql`select ${cappedCount(matching().limit(FILTERED_COUNT_CAP + 1))} as n`))[0]?.n ?? 0);
+    total = capped <= FILTERED_COUNT_CAP ? { total: capped, estimate: false } : { total: Math.max(FILTERED_COUNT_CAP + 1, await plannedRows(db, matching())), estimate: true };
+  }
+  return { data, meta: listMeta(query, total, nextCursor) };
+}
+
+/** Planner estimates change only when statistics do (ANALYZE): each is kept this long. */
+const ESTIMATE_TTL_MS = 60_000;
+const ESTIMATES_KEPT = 500;
+const estimates = new Map<string, { rows: number; until: number }>();
+const dialect = new PgDialect();
+
+/**
+ * The planner's row estimate for a query (EXPLAIN only plans it: no rows are read), remembered for
+ * a minute per query text and values: it is a guess either way, and planning it again for every
+ * page of a large list costs a round trip.
+ */
+export async function plannedRows(db: DbOrTx, query: SQLWrapper): Promise<number> {
+  const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
+  const key = `${text}\u0000${JSON.stringify(params)}`;
+  const now = Date.now();
+  const kept = estimates.get(key);
+  if (kept && kept.until > now) return kept.rows;
   const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) ${query}`));
   const raw = rows[0] ? Object.values(rows[0])[0] : undefined;
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[] | undefined;
-  return Math.round(Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0));
+  const planned = Math.round(Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0));
+  estimates.delete(key);
+  if (estimates.size >= ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value!);
+  estimates.set(key, { rows: planned, until: now + ESTIMATE_TTL_MS });
+  return planned;
+}
+
+function serializeValue(v: unknown): unknown {
+  return v instanceof Date ? v.toISOString() : v;
 }
 
 export function listMeta(query: ListQuery, total: { total: number; estimate: boolean }, nextCursor: string | null): ListMeta {
