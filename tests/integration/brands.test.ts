@@ -75,6 +75,16 @@ describe('GET /api/brands', () => {
     expect(body.data[1]).toMatchObject({ name: 'Indigo Loom', slug: 'indigo-loom', status: 'active', products_count: 1, logo_url: null, version: 1 });
   });
 
+  it('counts the matches on every page, a page past the end included', async () => {
+    const first = (await list({ ...filter('name', 'contains', 'e'), per_page: '10' })).body;
+    expect(first.data).toHaveLength(6);
+    expect(first.meta).toMatchObject({ total: 6, total_is_estimate: false });
+    const past = (await list({ ...filter('name', 'contains', 'e'), per_page: '10', page: '9' })).body;
+    expect(past.data).toEqual([]);
+    expect(past.meta).toMatchObject({ page: 9, total: 6, total_is_estimate: false });
+    expect((await list({ ...filter('name', 'contains', 'no brand has this'), page: '1' })).body.meta.total).toBe(0);
+  });
+
   it('searches name and slug', async () => {
     expect(names((await list({ q: 'LOOM' })).body)).toEqual(['Indigo Loom']);
     expect(names((await list({ q: 'neel-den' })).body)).toEqual(['Neel Denim']);
