@@ -235,8 +235,15 @@ async function handleRequest(context: APIContext, next: MiddlewareNext): Promise
   if (csrfToken !== cookieToken) {
     context.cookies.set(CSRF_COOKIE, csrfToken, { path: '/', sameSite: 'lax', secure: isHttps(context), httpOnly: false });
   }
-  // What pages write into forms: masked afresh for this response, as pages are compressed (BREACH).
-  locals.csrfToken = maskCsrfToken(csrfToken);
+  // What pages write into forms: masked afresh for each use, as pages are compressed (BREACH).
+  // A getter, so JSON answers, which never show it, don't pay for the random mask.
+  // (A page that issues a new token, at sign-in, sets it: it then stays as set.)
+  Object.defineProperty(locals, 'csrfToken', {
+    get: () => maskCsrfToken(csrfToken),
+    set: (value: string) => Object.defineProperty(locals, 'csrfToken', { value, writable: true, configurable: true, enumerable: true }),
+    configurable: true,
+    enumerable: true,
+  });
 
   const blocked = await guard(context, route, html);
   if (blocked) return blocked;

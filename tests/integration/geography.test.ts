@@ -52,7 +52,7 @@ const stateByCode = (code: string) => states.find((s) => s.code === code)!;
 const filters = (f: Record<string, [unknown, string]>) =>
   encodeURIComponent(JSON.stringify(Object.fromEntries(Object.entries(f).map(([field, [value, matchMode]]) => [field, { operator: 'and', constraints: [{ value, matchMode }] }]))));
 
-async function list<T>(path: string): Promise<{ data: T[]; meta: { total: number; next_cursor: string | null } }> {
+async function list<T>(path: string): Promise<{ data: T[]; meta: { total: number; total_is_estimate: boolean; next_cursor: string | null } }> {
   const { status, body } = await admin.getJson(path);
   expect(status, JSON.stringify(body)).toBe(200);
   return body;

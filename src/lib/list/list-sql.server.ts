@@ -259,7 +259,13 @@ export async function listPage(db: DbOrTx, source: ListTable, query: ListQuery, 
       : !query.cursor && query.page === 1
         ? 0
         : Number(rowsOf<{ n: number }>(await db.execute(sql`select ${cappedCount(matching().limit(FILTERED_COUNT_CAP + 1))} as n`))[0]?.n ?? 0);
-    total = capped <= FILTERED_COUNT_CAP ? { total: capped, estimate: false } : { total: Math.max(FILTERED_COUNT_CAP + 1, await plannedRows(db, matching())), estimate: true };
+    if (capped <= FILTERED_COUNT_CAP) total = { total: capped, estimate: false };
+    else {
+      // The estimate's key: what the WHERE is made of (cheaper than rendering the query again).
+      const scopeSql = scope.filter((part): part is SQL => Boolean(part)).map((part) => dialect.sqlToQuery(part));
+      const key = `${source.tableName}\u0000${JSON.stringify([query.q ?? '', query.filters, scopeSql])}`;
+      total = { total: Math.max(FILTERED_COUNT_CAP + 1, await plannedRows(db, matching(), key)), estimate: true };
+    }
   }
   return { data, meta: listMeta(query, total, nextCursor) };
 }
@@ -275,9 +281,7 @@ const dialect = new PgDialect();
  * a minute per query text and values: it is a guess either way, and planning it again for every
  * page of a large list costs a round trip.
  */
-export async function plannedRows(db: DbOrTx, query: SQLWrapper): Promise<number> {
-  const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
-  const key = `${text}\u0000${JSON.stringify(params)}`;
+export async function plannedRows(db: DbOrTx, query: SQLWrapper, key = queryKey(query)): Promise<number> {
   const now = Date.now();
   const kept = estimates.get(key);
   if (kept && kept.until > now) return kept.rows;
@@ -289,6 +293,11 @@ export async function plannedRows(db: DbOrTx, query: SQLWrapper): Promise<number
   if (estimates.size >= ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value!);
   estimates.set(key, { rows: planned, until: now + ESTIMATE_TTL_MS });
   return planned;
+}
+
+function queryKey(query: SQLWrapper): string {
+  const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
+  return `${text}\u0000${JSON.stringify(params)}`;
 }
 
 function serializeValue(v: unknown): unknown {
