@@ -16,6 +16,8 @@ export interface LoadSpec {
   headers?: Record<string, string>;
   /** Requests sent first and not counted (JIT, caches, connection set-up). */
   warmupRequests?: number;
+  /** Paths (on `url`'s host) sent in turn instead of `url`'s own: a different request each time. */
+  paths?: string[];
 }
 
 export interface LoadResult {
@@ -44,7 +46,10 @@ function run(opts: autocannon.Options, onResponse?: (status: number, bytes: numb
 }
 
 export async function measure(spec: LoadSpec): Promise<LoadResult> {
-  const base = { url: spec.url, headers: spec.headers ?? {}, connections: spec.connections, pipelining: 1, timeout: 10 };
+  let turn = 0;
+  const paths = spec.paths;
+  const requests = paths?.length ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: paths[turn++ % paths.length]! }) }] : undefined;
+  const base = { url: spec.url, headers: spec.headers ?? {}, connections: spec.connections, pipelining: 1, timeout: 10, ...(requests && { requests }) };
   if (spec.warmupRequests) await run({ ...base, amount: spec.warmupRequests });
   const times: number[] = [];
   let non2xx = 0;

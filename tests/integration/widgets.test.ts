@@ -136,6 +136,16 @@ describe('POST /api/widgets: validation', () => {
     expect((await create({ title: 'No link', link_url: '' })).link_url).toBe('');
   });
 
+  it('a widget goes live when its start passes, with nothing written meanwhile (the list reads the clock every time)', async () => {
+    // Whole seconds, as ISO with a zone: starts 3 s from now.
+    const start = new Date(Math.ceil(Date.now() / 1000) * 1000 + 3000);
+    const w = await create({ title: 'Starts in a moment', starts_at: start.toISOString() });
+    expect(w.visibility).toBe('scheduled');
+    expect((await list({ q: 'Starts in a moment' })).data[0]?.visibility).toBe('scheduled');
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, start.getTime() - Date.now()) + 500));
+    expect((await list({ q: 'Starts in a moment' })).data[0]?.visibility).toBe('live');
+  });
+
   it('reads the schedule as India time, and wants the end after the start', async () => {
     const w = await create({ title: 'Schedule in IST', starts_at: '2030-01-01T10:00', ends_at: '2030-01-02T09:30' });
     expect(w).toMatchObject({ starts_at: '2030-01-01T04:30:00.000Z', ends_at: '2030-01-02T04:00:00.000Z', visibility: 'scheduled' });

@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema.ts';
 import { acquireDataDirLock } from './lock.server.ts';
+import { noteStatement, stopReadCache, useReadCache } from './read-cache.server.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -78,12 +79,15 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // process's memory, and the difference is ~90 MiB of RSS for a few hundredths of a millisecond
     // per query on the bench's data (docs/decisions/012-measured-performance.md).
     const client = await PGlite.create(target, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
-    const db = drizzle({ client, schema });
+    // Every statement passes the read cache's note: this process is the database's only writer.
+    const db = drizzle({ client, schema, logger: { logQuery: noteStatement } });
     await migrate(db, { migrationsFolder: migrationsFolder() });
+    useReadCache(db as unknown as Db);
     return {
       db: db as unknown as Db,
       driver: 'pglite',
       close: async () => {
+        stopReadCache(db as unknown as Db);
         await client.close();
         release();
       },

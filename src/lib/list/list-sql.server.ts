@@ -7,6 +7,7 @@ import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.server.ts';
 import { invalid } from '../http/errors.ts';
 import { rowsOf } from '../auth/rate-limit.server.ts';
+import { cachedRead } from '../db/read-cache.server.ts';
 import { MODES_BY_KIND, type ColumnKind, type FilterConstraint, type ListMeta, type ListQuery, type ListResult } from './list-query.ts';
 
 /** Dates are compared on the calendar day as the marketplace sees it. */
@@ -227,13 +228,50 @@ export interface ListTable {
 type PgSelectOf = any;
 
 const TOTAL = '__list_total';
+const dialect = new PgDialect();
+
+/** Clock functions: a list selecting one of them changes with time, not only with writes. */
+const CLOCK = /\b(now|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday)\s*\(|\bcurrent_(date|time|timestamp)\b|\blocal(time|timestamp)\b/i;
+/** Per list source: its cache name, and whether what it selects reads the clock (worked out once). */
+const sourceFacts = new WeakMap<ListTable, { name: string; readsTheClock: boolean }>();
+let sourceCount = 0;
+function factsOf(source: ListTable) {
+  let facts = sourceFacts.get(source);
+  if (!facts) {
+    const selected = dialect.sqlToQuery(sql.join(Object.values(source.selection) as SQL[], sql`, `)).sql;
+    facts = { name: `${source.tableName}#${++sourceCount}`, readsTheClock: CLOCK.test(selected) };
+    sourceFacts.set(source, facts);
+  }
+  return facts;
+}
 
 /**
  * One page of a list: the rows, and in the same statement the capped count of all matching rows
  * (one round trip: a list is the hottest read of a back-office). Paged by offset, or by the keyset
  * cursor when there is one. Above the cap, `total` is the planner's estimate.
+ *
+ * On the embedded database a page is kept until the next write (src/lib/db/read-cache.server.ts),
+ * unless the list reads the clock.
  */
 export async function listPage(db: DbOrTx, source: ListTable, query: ListQuery, scope: (SQL | undefined)[] = []): Promise<ListResult<ReturnType<ListTable['serialize']>>> {
+  const scopeSql = scope.filter((part): part is SQL => Boolean(part)).map((part) => dialect.sqlToQuery(part));
+  // What the WHERE is made of: the key of the planner's estimate (cheaper than rendering the query).
+  const whereKey = JSON.stringify([query.q ?? '', query.filters, scopeSql]);
+  const facts = factsOf(source);
+  if (facts.readsTheClock) return readPage(db, source, query, scope, whereKey);
+  const pageKey = `${facts.name}\u0000${whereKey}\u0000${JSON.stringify([query.sort ?? '', query.order, query.page, query.per_page, query.cursor ?? ''])}`;
+  // Frozen: a page kept for the next request must not be changed by this one's code.
+  return cachedRead(db, pageKey, async () => freezePage(await readPage(db, source, query, scope, whereKey)));
+}
+
+function freezePage<T extends ListResult<object>>(page: T): T {
+  for (const row of page.data) Object.freeze(row);
+  Object.freeze(page.data);
+  Object.freeze(page.meta);
+  return Object.freeze(page);
+}
+
+async function readPage(db: DbOrTx, source: ListTable, query: ListQuery, scope: (SQL | undefined)[], whereKey: string): Promise<ListResult<ReturnType<ListTable['serialize']>>> {
   const { spec } = source;
   const order = listOrder(spec, query);
   const where = listWhere(spec, query, scope);
@@ -259,13 +297,10 @@ export async function listPage(db: DbOrTx, source: ListTable, query: ListQuery, 
       : !query.cursor && query.page === 1
         ? 0
         : Number(rowsOf<{ n: number }>(await db.execute(sql`select ${cappedCount(matching().limit(FILTERED_COUNT_CAP + 1))} as n`))[0]?.n ?? 0);
-    if (capped <= FILTERED_COUNT_CAP) total = { total: capped, estimate: false };
-    else {
-      // The estimate's key: what the WHERE is made of (cheaper than rendering the query again).
-      const scopeSql = scope.filter((part): part is SQL => Boolean(part)).map((part) => dialect.sqlToQuery(part));
-      const key = `${source.tableName}\u0000${JSON.stringify([query.q ?? '', query.filters, scopeSql])}`;
-      total = { total: Math.max(FILTERED_COUNT_CAP + 1, await plannedRows(db, matching(), key)), estimate: true };
-    }
+    total =
+      capped <= FILTERED_COUNT_CAP
+        ? { total: capped, estimate: false }
+        : { total: Math.max(FILTERED_COUNT_CAP + 1, await plannedRows(db, matching(), `${source.tableName}\u0000${whereKey}`)), estimate: true };
   }
   return { data, meta: listMeta(query, total, nextCursor) };
 }
@@ -274,7 +309,6 @@ export async function listPage(db: DbOrTx, source: ListTable, query: ListQuery, 
 const ESTIMATE_TTL_MS = 60_000;
 const ESTIMATES_KEPT = 500;
 const estimates = new Map<string, { rows: number; until: number }>();
-const dialect = new PgDialect();
 
 /**
  * The planner's row estimate for a query (EXPLAIN only plans it: no rows are read), remembered for
