@@ -3,11 +3,13 @@
  * (`taskset`): the client must not steal the server's CPU. Prints one JSON line.
  *
  *   node bench/load.ts '{"url":"http://127.0.0.1:5301/api/brands","connections":10,"seconds":10,"headers":{}}'
+ *   echo '{…}' | node bench/load.ts -
  *
  * autocannon's own summary has no p95, so every response time is kept and the percentiles are
  * computed here (nearest rank).
  */
 import autocannon from 'autocannon';
+import { text } from 'node:stream/consumers';
 
 export interface LoadSpec {
   url: string;
@@ -76,6 +78,8 @@ export async function measure(spec: LoadSpec): Promise<LoadResult> {
 }
 
 if (import.meta.main) {
-  const spec = JSON.parse(process.argv[2] ?? '{}') as LoadSpec;
+  // The spec as an argument, or `-` to read it from stdin (bench/run.ts: a long list of paths).
+  const arg = process.argv[2] ?? '{}';
+  const spec = JSON.parse(arg === '-' ? await text(process.stdin) : arg) as LoadSpec;
   process.stdout.write(JSON.stringify(await measure(spec)) + '\n');
 }

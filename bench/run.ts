@@ -180,9 +180,11 @@ function runFill(env: Record<string, string>, logFile: string): Promise<FillRepo
 }
 
 function runLoad(spec: LoadSpec): Promise<LoadResult> {
-  const [cmd, args] = pinned(1, process.execPath, [join(ROOT, 'bench/load.ts'), JSON.stringify(spec)]);
+  // The spec goes through stdin: a list of paths can be longer than one argument may be (E2BIG).
+  const [cmd, args] = pinned(1, process.execPath, [join(ROOT, 'bench/load.ts'), '-']);
   return new Promise((resolvePromise, reject) => {
-    const child = track(spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }));
+    const child = track(spawn(cmd, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] }));
+    child.stdin!.end(JSON.stringify(spec));
     let out = '';
     let err = '';
     child.stdout!.on('data', (d: Buffer) => (out += d));
