@@ -221,5 +221,8 @@ export function readmeSection(results: BenchResults[], b: Budgets): string {
   const broken = cols.flatMap((r) => r.checks.filter((c) => !c.ok).map((c) => `${name(r)}: ${c.budget} — ${c.subject} ${Number.isInteger(c.value) ? c.value : c.value.toFixed(2)} (budget ${c.limit})`));
   lines.push('');
   lines.push(broken.length ? `Budgets broken in the latest run:\n\n${broken.map((x) => `- ${x}`).join('\n')}` : 'Every budget was kept in the latest run.');
+  // The reasons are written by people, so they live outside this generated section.
+  lines.push('');
+  lines.push('Why a budget is broken, what was measured and what comes next: [docs/performance.md](docs/performance.md).');
   return lines.join('\n');
 }
