@@ -18,6 +18,7 @@ import { loadPrincipal, isVendorProfileComplete, type Principal } from './lib/au
 import { buildAbility, canDo, type AppAbility } from './lib/permissions/ability.ts';
 import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, SAFE_METHODS, isCsrfTokenValid, issueCsrfToken, maskCsrfToken, unmaskCsrfToken } from './lib/auth/csrf.server.ts';
 import { compressResponse } from './lib/http/compression.server.ts';
+import { counted } from './lib/http/in-flight.server.ts';
 import { allowedMethods, matchRoute, type CompiledRoute } from './lib/routes/registry.ts';
 import { errorResponse, toErrorResponse } from './lib/http/api.server.ts';
 import { THEME_COOKIE, parseThemeCookie } from './lib/theme/theme.ts';
@@ -268,7 +269,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.log = log;
   let response: Response;
   try {
-    response = await handle(context, next);
+    response = await counted(() => handle(context, next));
   } catch (error) {
     response = toErrorResponse(error, context);
   }

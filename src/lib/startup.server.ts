@@ -5,6 +5,7 @@
  */
 import { ConfigError, config } from './config.server.ts';
 import { boot, shutdown } from './boot.server.ts';
+import { settled } from './http/in-flight.server.ts';
 import { DatabaseLockedError } from './db/lock.server.ts';
 
 function fail(error: unknown): never {
@@ -20,13 +21,14 @@ if (!process.env.ASTRO_BUILDING) {
     fail(error);
   }
   boot().catch(fail);
-  // A stop from the process manager (systemd, Docker, a terminal's Ctrl-C) closes the database
-  // first: PGlite then checkpoints and releases its lock, and PostgreSQL connections end cleanly
-  // instead of being cut. A close that hangs is given 5 s, then the process leaves anyway.
+  // A stop from the process manager (systemd, Docker, a terminal's Ctrl-C) lets the requests being
+  // answered finish (up to 5 s), then closes the database: PGlite checkpoints and releases its lock,
+  // and PostgreSQL connections end cleanly instead of being cut. After 10 s the process leaves anyway.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      setTimeout(() => process.exit(0), 5_000).unref();
-      shutdown()
+      setTimeout(() => process.exit(0), 10_000).unref();
+      settled(5_000)
+        .then(() => shutdown())
         .catch((error) => console.error(`Closing the database on ${signal} failed: ${(error as Error)?.message ?? error}`))
         .finally(() => process.exit(0));
     });

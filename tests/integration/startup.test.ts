@@ -4,7 +4,8 @@
  * with -9) does not block the next start.
  */
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type {} from '../helpers/vitest-global-setup.ts';
 import { makeTempDir, runServerUntilExit, startServer, testDriver, type TestServer } from '../helpers/server.ts';
 
@@ -50,6 +51,15 @@ describe.skipIf(testDriver() !== 'pglite')('the PGlite data folder lock', () => 
     expect(second.output).toContain(String(first.pid));
     expect(second.output).not.toMatch(/\n\s+at .+:\d+:\d+/);
     expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+  });
+
+  it('on SIGTERM closes the database and releases the folder (killed without it, the lock would stay)', async () => {
+    const dataDir = tempDir();
+    const server = await startServer({ driver: 'pglite', dataDir });
+    expect(existsSync(join(dataDir, 'db.lock'))).toBe(true);
+    await server.stop();
+    expect(existsSync(join(dataDir, 'db.lock')), server.output()).toBe(false);
+    expect(server.output()).not.toContain('Closing the database');
   });
 
   it('starts again on the same folder after the first server was killed with -9', async () => {
