@@ -117,6 +117,8 @@ test('narrows the pincodes by a state picked from the server, and sets serviceab
   await page.getByRole('button', { name: /^Filter State/ }).click();
   const filter = page.getByRole('dialog', { name: 'Filter State' });
   await filter.getByRole('searchbox', { name: 'Search state' }).fill('goa');
+  // As a person would: wait for the search's answer before clicking, since the list shrinks under the pointer.
+  await expect(filter.getByRole('checkbox')).toHaveCount(1);
   await filter.getByRole('checkbox', { name: 'Goa' }).check();
   await filter.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/filters=.*state_id/);

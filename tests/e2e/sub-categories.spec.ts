@@ -42,6 +42,8 @@ test('filters the list by category with a pick-list of categories from the serve
   await page.getByRole('button', { name: /^Filter Category/ }).click();
   const filter = page.getByRole('dialog', { name: 'Filter Category' });
   await filter.getByRole('searchbox', { name: 'Search category' }).fill('jewel');
+  // As a person would: wait for the search's answer before clicking, since the list shrinks under the pointer.
+  await expect(filter.getByRole('checkbox')).toHaveCount(1);
   await filter.getByRole('checkbox', { name: 'Jewellery' }).check();
   await filter.getByRole('button', { name: 'Apply' }).click();
 
