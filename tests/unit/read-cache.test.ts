@@ -3,7 +3,7 @@
  * never from inside a transaction, and never when a write ran while it was being read.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { cachedRead, noteStatement, READ_CACHE_ENTRIES, stopReadCache, useReadCache } from '../../src/lib/db/read-cache.server.ts';
+import { cachedRead, noteStatement, READ_CACHE_ENTRIES, readCacheServes, stopReadCache, useReadCache } from '../../src/lib/db/read-cache.server.ts';
 import type { DbOrTx } from '../../src/lib/db/client.server.ts';
 
 const root = { name: 'root handle' } as unknown as DbOrTx;
@@ -23,7 +23,9 @@ describe('the list cache', () => {
     await cachedRead(root, 'k', c.read);
     await cachedRead(root, 'k', c.read);
     expect(c.reads).toBe(2);
+    expect(readCacheServes(root)).toBe(false);
     useReadCache(root);
+    expect([readCacheServes(root), readCacheServes(transaction)]).toEqual([true, false]);
     await cachedRead(root, 'k', c.read);
     expect(await cachedRead(root, 'k', c.read)).toBe(3);
     stopReadCache(transaction); // not the cache's handle: no change

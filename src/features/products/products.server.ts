@@ -2,12 +2,13 @@
  * First version of products: enough to prove vendor scoping end to end. The products issue
  * replaces this with the full area (forms, images, pricing, bulk upload) on the shared area pattern.
  */
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../lib/db/client.server.ts';
 import { products, vendors } from '../../lib/db/schema.ts';
 import { vendorScope } from '../../lib/permissions/scope.server.ts';
 import type { Principal } from '../../lib/auth/principal.server.ts';
+import { containsText } from '../../lib/list/list-sql.server.ts';
 
 export const productListQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -29,8 +30,7 @@ const columns = {
 export async function listProducts(db: Db, principal: Principal, query: z.infer<typeof productListQuery>) {
   const where: (SQL | undefined)[] = [vendorScope(principal, products.vendorId)];
   if (query.q) {
-    const term = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(or(ilike(products.name, term), ilike(products.sku, term)));
+    where.push(or(containsText(products.name, query.q), containsText(products.sku, query.q)));
   }
   const condition = and(...where);
   const [rows, [count]] = await Promise.all([

@@ -4,13 +4,13 @@
  * (/vendors/list) comes with its own issue; until then this is the one way to name a vendor.
  */
 import type { APIContext } from 'astro';
-import { asc, ilike, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { db } from '../../lib/boot.server.ts';
 import { vendors } from '../../lib/db/schema.ts';
 import { json, parseWith, queryObject } from '../../lib/http/api.server.ts';
 import { optionsQuery } from '../../lib/areas/area-endpoints.server.ts';
 import { OPTIONS_LIMIT, type RelationOption } from '../../lib/areas/resource.server.ts';
-import { escapeLike } from '../../lib/list/list-sql.server.ts';
+import { containsText } from '../../lib/list/list-sql.server.ts';
 
 /** How a vendor is named: the store's name, or before store setup its first user's name. */
 const nameOf = (id: SQL | AnyColumn, storeName: SQL | AnyColumn) =>
@@ -28,7 +28,7 @@ export async function vendorOptions(context: APIContext) {
   const rows = await db()
     .select({ id: vendors.id, label, status: vendors.status })
     .from(vendors)
-    .where(wanted ? inArray(vendors.id, wanted) : term ? ilike(label, `%${escapeLike(term)}%`) : undefined)
+    .where(wanted ? inArray(vendors.id, wanted) : term ? containsText(label, term) : undefined)
     .orderBy(asc(label), asc(vendors.id))
     .limit(wanted ? wanted.length : OPTIONS_LIMIT);
   // A vendor still being onboarded may own a warehouse; a rejected or suspended one is marked.

@@ -49,9 +49,14 @@ export function noteStatement(statement: string): void {
   if (entries.size) entries.clear();
 }
 
+/** Whether `cachedRead` keeps pages read through this handle (the root embedded database only). */
+export function readCacheServes(db: DbOrTx): boolean {
+  return root !== undefined && db === root;
+}
+
 /** `read()`, or what it answered last time for `key` when nothing has been written since. */
 export async function cachedRead<T>(db: DbOrTx, key: string, read: () => Promise<T>): Promise<T> {
-  if (!root || db !== root) return read();
+  if (!readCacheServes(db)) return read();
   const hit = entries.get(key);
   if (hit && hit.generation === generation) {
     entries.delete(key);
