@@ -8,6 +8,7 @@ import type { DbOrTx } from '../db/client.server.ts';
 import { invalid } from '../http/errors.ts';
 import { rowsOf } from '../auth/rate-limit.server.ts';
 import { cachedRead, readCacheServes } from '../db/read-cache.server.ts';
+import { compiledStatement } from '../db/statements.server.ts';
 import { MODES_BY_KIND, type ColumnKind, type FilterConstraint, type ListMeta, type ListQuery, type ListResult } from './list-query.ts';
 
 /** Dates are compared on the calendar day as the marketplace sees it. */
@@ -35,12 +36,35 @@ export interface ListSpec {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
+ * How a filter's value enters the SQL. Left alone (`asIs`) a value becomes a parameter of that one
+ * statement. A compiled list page passes a binder instead: each value becomes a named placeholder,
+ * so the statement's text depends only on the query's shape and can be reused (`compiledStatement`).
+ */
+export type Bind = (value: string | number | boolean | Date) => SQLWrapper | string | number | boolean | Date;
+const asIs: Bind = (value) => value;
+
+/** A binder collecting values under placeholders p0, p1, … in the order the SQL uses them. */
+function placeholderBinder(): { bind: Bind; values: Record<string, unknown> } {
+  const values: Record<string, unknown> = {};
+  let count = 0;
+  return {
+    values,
+    bind: (value) => {
+      const name = `p${count++}`;
+      // As Drizzle's timestamp columns send dates: the placeholder skips the column's encoder.
+      values[name] = value instanceof Date ? value.toISOString() : value;
+      return sql.placeholder(name);
+    },
+  };
+}
+
+/**
  * "Contains, ignoring case" as `lower(column) LIKE lower('%value%')`: the same rows as ILIKE, and
  * about a quarter cheaper per row on both databases (measured on the bench's 10,000 brands), since
  * ILIKE folds each character's case as it compares. No index serves a contains either way.
  */
-export function containsText(column: AnyColumn | SQL, value: string): SQL {
-  return sql`lower(${column}) like lower(${`%${escapeLike(value)}%`})`;
+export function containsText(column: AnyColumn | SQL, value: string, bind: Bind = asIs): SQL {
+  return sql`lower(${column}) like lower(${bind(`%${escapeLike(value)}%`)})`;
 }
 
 function fail(field: string, message: string): never {
@@ -82,78 +106,74 @@ function scalar(field: string, col: ListColumn, value: unknown): string | number
   }
 }
 
-function constraintSql(field: string, col: ListColumn, c: FilterConstraint): SQL | undefined {
+// Drizzle's operators take a column's own value type or any SQL; a bound value is either.
+type Bound = never;
+
+function constraintSql(field: string, col: ListColumn, c: FilterConstraint, bind: Bind): SQL | undefined {
   if (!MODES_BY_KIND[col.kind].includes(c.matchMode)) {
     fail(field, `"${c.matchMode}" does not apply to a ${col.kind} column (use ${MODES_BY_KIND[col.kind].join(', ')}).`);
   }
   // An empty value means "no constraint", as in a filter box left blank.
   if (c.value === null || c.value === undefined || c.value === '' || (Array.isArray(c.value) && c.value.length === 0)) return undefined;
-  const column = col.column;
+  const column = col.column as AnyColumn;
   const text = col.kind === 'text';
+  const value = (v: unknown) => bind(scalar(field, col, v)) as Bound;
+  const day = (v: unknown, edge: 0 | 1) => bind(dayRange(field, v)[edge]) as Bound;
+  const pattern = (before: string, after: string) => bind(`${before}${escapeLike(String(scalar(field, col, c.value)))}${after}`) as Bound;
   switch (c.matchMode) {
     case 'startsWith':
-      return ilike(column as AnyColumn, `${escapeLike(String(scalar(field, col, c.value)))}%`);
+      return ilike(column, pattern('', '%'));
     case 'contains':
-      return containsText(column, String(scalar(field, col, c.value)));
+      return containsText(column, String(scalar(field, col, c.value)), bind);
     case 'notContains':
-      return not(containsText(column, String(scalar(field, col, c.value))));
+      return not(containsText(column, String(scalar(field, col, c.value)), bind));
     case 'endsWith':
-      return ilike(column as AnyColumn, `%${escapeLike(String(scalar(field, col, c.value)))}`);
+      return ilike(column, pattern('%', ''));
     case 'equals':
-      return text ? sql`lower(${column}) = lower(${scalar(field, col, c.value)})` : eq(column as AnyColumn, scalar(field, col, c.value));
+      return text ? sql`lower(${column}) = lower(${value(c.value)})` : eq(column, value(c.value));
     case 'notEquals':
-      return text ? sql`lower(${column}) <> lower(${scalar(field, col, c.value)})` : ne(column as AnyColumn, scalar(field, col, c.value));
+      return text ? sql`lower(${column}) <> lower(${value(c.value)})` : ne(column, value(c.value));
     case 'in': {
       if (!Array.isArray(c.value)) fail(field, '"in" takes a list of values.');
       if (c.value.length > 100) fail(field, '"in" takes at most 100 values.');
       const values = c.value.map((v) => scalar(field, col, v));
-      return text ? inArray(sql`lower(${column})`, values.map((v) => String(v).toLowerCase())) : inArray(column as AnyColumn, values as never[]);
+      return text ? inArray(sql`lower(${column})`, values.map((v) => bind(String(v).toLowerCase()) as Bound)) : inArray(column, values.map((v) => bind(v) as Bound));
     }
     case 'lt':
-      return lt(column as AnyColumn, scalar(field, col, c.value));
+      return lt(column, value(c.value));
     case 'lte':
-      return lte(column as AnyColumn, scalar(field, col, c.value));
+      return lte(column, value(c.value));
     case 'gt':
-      return gt(column as AnyColumn, scalar(field, col, c.value));
+      return gt(column, value(c.value));
     case 'gte':
-      return gte(column as AnyColumn, scalar(field, col, c.value));
+      return gte(column, value(c.value));
     case 'between': {
       if (!Array.isArray(c.value) || c.value.length !== 2) fail(field, '"between" takes two values: [from, to].');
       const [from, to] = c.value as [unknown, unknown];
-      if (col.kind === 'date') {
-        const parts = [from ? gte(column as AnyColumn, dayRange(field, from)[0]) : undefined, to ? lt(column as AnyColumn, dayRange(field, to)[1]) : undefined];
-        return and(...parts);
-      }
-      return and(
-        from === null || from === '' ? undefined : gte(column as AnyColumn, scalar(field, col, from)),
-        to === null || to === '' ? undefined : lte(column as AnyColumn, scalar(field, col, to)),
-      );
+      if (col.kind === 'date') return and(from ? gte(column, day(from, 0)) : undefined, to ? lt(column, day(to, 1)) : undefined);
+      return and(from === null || from === '' ? undefined : gte(column, value(from)), to === null || to === '' ? undefined : lte(column, value(to)));
     }
-    case 'dateIs': {
-      const [start, end] = dayRange(field, c.value);
-      return and(gte(column as AnyColumn, start), lt(column as AnyColumn, end));
-    }
-    case 'dateIsNot': {
-      const [start, end] = dayRange(field, c.value);
-      return or(lt(column as AnyColumn, start), gte(column as AnyColumn, end));
-    }
+    case 'dateIs':
+      return and(gte(column, day(c.value, 0)), lt(column, day(c.value, 1)));
+    case 'dateIsNot':
+      return or(lt(column, day(c.value, 0)), gte(column, day(c.value, 1)));
     case 'dateBefore':
-      return lt(column as AnyColumn, dayRange(field, c.value)[0]);
+      return lt(column, day(c.value, 0));
     case 'dateAfter':
-      return gte(column as AnyColumn, dayRange(field, c.value)[1]);
+      return gte(column, day(c.value, 1));
   }
 }
 
 /** The WHERE of a list query: global search AND every field's filter. */
-export function listWhere(spec: ListSpec, query: Pick<ListQuery, 'q' | 'filters'>, extra: (SQL | undefined)[] = []): SQL | undefined {
+export function listWhere(spec: ListSpec, query: Pick<ListQuery, 'q' | 'filters'>, extra: (SQL | undefined)[] = [], bind: Bind = asIs): SQL | undefined {
   const parts: (SQL | undefined)[] = [...extra];
   if (query.q && spec.searchColumns.length) {
-    parts.push(or(...spec.searchColumns.map((c) => containsText(c, query.q!))));
+    parts.push(or(...spec.searchColumns.map((c) => containsText(c, query.q!, bind))));
   }
   for (const [field, filter] of Object.entries(query.filters)) {
     const col = spec.columns[field];
     if (!col || !col.filterable) fail(field, 'this column cannot be filtered.');
-    const clauses = filter.constraints.map((c) => constraintSql(field, col, c)).filter((c): c is SQL => Boolean(c));
+    const clauses = filter.constraints.map((c) => constraintSql(field, col, c, bind)).filter((c): c is SQL => Boolean(c));
     if (clauses.length) parts.push(filter.operator === 'or' ? or(...clauses) : and(...clauses));
   }
   const present = parts.filter((p): p is SQL => Boolean(p));
@@ -169,6 +189,14 @@ export function listOrder(spec: ListSpec, query: Pick<ListQuery, 'sort' | 'order
   if (!col || !col.sortable) throw invalid({ sort: [`"${field}" cannot be sorted on.`] });
   // The id breaks ties, so paging is stable and a keyset cursor is unambiguous.
   return { field, order, by: [dir(col.column as AnyColumn), dir(spec.idColumn)] };
+}
+
+/** A cursor's sort value: a null (a column without a value) stays a literal NULL. */
+function cursorValue(value: unknown, bind: Bind): unknown {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date && Number.isNaN(value.getTime())) throw invalid({ cursor: ['The cursor is not valid: start again from the first page.'] });
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return bind(value);
+  throw invalid({ cursor: ['The cursor is not valid: start again from the first page.'] });
 }
 
 interface Cursor {
@@ -189,13 +217,13 @@ function decodeCursor(raw: string): Cursor {
 }
 
 /** The keyset condition "after this cursor" for the current sort. */
-export function keysetWhere(spec: ListSpec, order: { field: string; order: 'asc' | 'desc' }, rawCursor: string): SQL {
+export function keysetWhere(spec: ListSpec, order: { field: string; order: 'asc' | 'desc' }, rawCursor: string, bind: Bind = asIs): SQL {
   const c = decodeCursor(rawCursor);
   const cmp = order.order === 'desc' ? sql`<` : sql`>`;
-  if (!order.field) return sql`${spec.idColumn} ${cmp} ${c.id}`;
+  if (!order.field) return sql`${spec.idColumn} ${cmp} ${bind(c.id)}`;
   const col = spec.columns[order.field]!.column;
   const value = spec.columns[order.field]!.kind === 'date' && typeof c.v === 'string' ? new Date(c.v) : c.v;
-  return sql`(${col}, ${spec.idColumn}) ${cmp} (${value}, ${c.id})`;
+  return sql`(${col}, ${spec.idColumn}) ${cmp} (${cursorValue(value, bind)}, ${bind(c.id)})`;
 }
 
 /** Above this many rows an unfiltered count uses the planner's estimate (COUNT(*) on 1M rows costs seconds). */
@@ -283,16 +311,26 @@ function freezePage<T extends ListResult<object>>(page: T): T {
 async function readPage(db: DbOrTx, source: ListTable, query: ListQuery, scope: (SQL | undefined)[], whereKey: () => string): Promise<ListResult<ReturnType<ListTable['serialize']>>> {
   const { spec } = source;
   const order = listOrder(spec, query);
-  const where = listWhere(spec, query, scope);
-  const pageWhere = query.cursor ? and(where, keysetWhere(spec, order, query.cursor)) : where;
-  const matching = () => source.from(db, { one: sql`1` }, 'leftJoin').where(where);
-  const counted = where ? { [TOTAL]: cappedCount(matching().limit(FILTERED_COUNT_CAP + 1)) } : {};
-  const rows = (await source
-    .from(db, { ...source.selection, ...counted })
-    .where(pageWhere)
-    .orderBy(...order.by)
-    .limit(query.per_page + 1)
-    .offset(query.cursor ? 0 : (query.page - 1) * query.per_page)) as Record<string, unknown>[];
+  // The page's statement, with the filters' values as placeholders: built once per shape.
+  const binder = placeholderBinder();
+  const where = listWhere(spec, query, scope, binder.bind);
+  const keyset = query.cursor ? keysetWhere(spec, order, query.cursor, binder.bind) : undefined;
+  // What the text depends on besides the WHERE: the source, the order, and a cursor's presence.
+  // Scope values (a vendor's id) are not placeholders: they stay in the rendered WHERE's parameters.
+  const rendered = where ? dialect.sqlToQuery(where) : undefined;
+  const shape = `${factsOf(source).name}\u0000${order.field}\u0000${order.order}\u0000${keyset ? 1 : 0}\u0000${rendered?.sql ?? ''}\u0000${rendered ? JSON.stringify(rendered.params) : ''}`;
+  const statement = compiledStatement<Record<string, unknown>>(db, shape, () => {
+    const counted = where ? { [TOTAL]: cappedCount(source.from(db, { one: sql`1` }, 'leftJoin').where(where).limit(FILTERED_COUNT_CAP + 1)) } : {};
+    return source
+      .from(db, { ...source.selection, ...counted })
+      .where(and(where, keyset))
+      .orderBy(...order.by)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+  });
+  const rows = await statement.execute({ ...binder.values, limit: query.per_page + 1, offset: query.cursor ? 0 : (query.page - 1) * query.per_page });
+  // The rare second reads (a page past the end, a planner estimate) take the values in place.
+  const matching = () => source.from(db, { one: sql`1` }, 'leftJoin').where(listWhere(spec, query, scope));
   const data = rows.slice(0, query.per_page).map(source.serialize);
   const last = data.at(-1);
   const nextCursor = rows.length > query.per_page && last ? encodeCursor({ v: order.field ? serializeValue(last[order.field] ?? null) : null, id: last.id }) : null;
