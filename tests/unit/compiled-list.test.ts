@@ -79,6 +79,25 @@ describe('compiled list statements', () => {
     await expect(brandResource.list(database.db, scope, { ...query({}), cursor: bad })).rejects.toMatchObject({ status: 422 });
   });
 
+  it('search a name through its lower-case copy, whatever the case on either side, and keep the copy out of the record', async () => {
+    expect(await names(query(contains('AN')))).toEqual(['Anchor', 'Banyan', 'Dandelion']);
+    const affixes: Filters = { name: { operator: 'or', constraints: [{ value: 'hA', matchMode: 'startsWith' }, { value: 'PER', matchMode: 'endsWith' }] } };
+    expect(await names(query(affixes))).toEqual(['Hazel', 'Juniper']);
+    const notContains: Filters = { name: { operator: 'and', constraints: [{ value: 'A', matchMode: 'notContains' }] } };
+    expect(await names(query(notContains))).toEqual(['Ember', 'Indigo', 'Juniper']);
+    // The global search box reads the copy too, and LIKE's own characters stay literal.
+    expect(await names({ ...query({}), q: 'EMB' })).toEqual(['Ember']);
+    expect(await names({ ...query({}), q: '_' })).toEqual([]);
+    // The database keeps the copy on every write: a renamed brand is found by its new name only.
+    await database.db.update(brands).set({ name: 'Quartz' }).where(sql`${brands.name} = 'Indigo'`);
+    expect(await names(query(contains('qUARTZ')))).toEqual(['Quartz']);
+    expect(await names(query(contains('indigo')))).toEqual([]);
+    await database.db.update(brands).set({ name: 'Indigo' }).where(sql`${brands.name} = 'Quartz'`);
+    const row = (await brandResource.list(database.db, scope, query(contains('cedar')))).data[0];
+    expect(row).toBeDefined();
+    expect(Object.keys(row).filter((k) => /fold/i.test(k))).toEqual([]);
+  });
+
   it('keep nothing for a transaction handle', async () => {
     await database.db.transaction(async (tx) => {
       const statement = compiledStatement(tx, 'only here', () => tx.select({ n: sql<number>`1` }).from(brands).limit(sql.placeholder('limit')));

@@ -125,10 +125,12 @@ const isForeignKeyViolation = (e: unknown) => hasPgCode(e, PG_FOREIGN_KEY_VIOLAT
 export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>) {
   const { table, area } = def;
   const spec = { columns: def.columns, searchColumns: def.searchColumns, idColumn: table.id, defaultSort: area.defaultSort };
-  const selection = { ...getTableColumns(table as PgTable), ...(def.computed ?? {}) };
+  // Generated columns (a name's lower-case copy for searching) are the database's, not the record's.
+  const columns = Object.fromEntries(Object.entries(getTableColumns(table as PgTable)).filter(([, c]) => !c.generated));
+  const selection = { ...columns, ...(def.computed ?? {}) };
   const scope = (s: RequestScope) => (def.ownerColumn ? vendorScope(s.principal, def.ownerColumn) : undefined);
   /** A row without its computed and joined values: the activity log compares stored columns only. */
-  const tableKeys = Object.keys(getTableColumns(table as PgTable));
+  const tableKeys = Object.keys(columns);
   const ownColumns = (row: Row) => Object.fromEntries(tableKeys.map((k) => [k, row[k]]));
   /**
    * `select fields from table` with the area's joins. Inner joins let a sort on a parent's column
@@ -144,11 +146,11 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
   /** The API field (`is_serviceable`) names a list column; the row property is that column's key (`isServiceable`). */
   function rowKeyOf(field: string): string | undefined {
     const listColumn = def.columns[field]?.column;
-    return Object.entries(getTableColumns(table as PgTable)).find(([, c]) => c === listColumn)?.[0];
+    return Object.entries(columns).find(([, c]) => c === listColumn)?.[0];
   }
   const listTable: ListTable = { spec, table: table as PgTable, tableName: def.tableName, selection, from, serialize: def.serialize as ListTable['serialize'] };
   const reorderKey = area.reorder ? rowKeyOf(area.reorder.field) : undefined;
-  const ownerKey = def.ownerColumn ? Object.entries(getTableColumns(table as PgTable)).find(([, c]) => c === def.ownerColumn)?.[0] : undefined;
+  const ownerKey = def.ownerColumn ? Object.entries(columns).find(([, c]) => c === def.ownerColumn)?.[0] : undefined;
   if (def.ownerColumn && !ownerKey) throw new Error(`${area.key}: ownerColumn must be a column of the table`);
   /** A vendor's record is the vendor's: the owner is never taken from what they send. */
   const stampOwner = (s: RequestScope, values: Record<string, unknown>) =>

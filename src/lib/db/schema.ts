@@ -211,6 +211,11 @@ export const brands = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
+    /**
+     * The name in lower case, kept by PostgreSQL: a "contains" search reads it instead of folding
+     * every name's case on every read (src/lib/list/list-sql.server.ts, `declareFolded`).
+     */
+    nameFolded: text('name_folded').generatedAlwaysAs(sql`lower(name)`),
     slug: text('slug').notNull(),
     logoPath: text('logo_path'),
     description: text('description'),

@@ -58,13 +58,39 @@ function placeholderBinder(): { bind: Bind; values: Record<string, unknown> } {
   };
 }
 
+/** Text columns whose lower-case copy a search reads instead: column → its folded copy. */
+const foldedCopies = new Map<AnyColumn | SQL, AnyColumn | SQL>();
+
 /**
- * "Contains, ignoring case" as `lower(column) LIKE lower('%value%')`: the same rows as ILIKE, and
- * about a quarter cheaper per row on both databases (measured on the bench's 10,000 brands), since
- * ILIKE folds each character's case as it compares. No index serves a contains either way.
+ * Declares that `folded` holds `column`'s text in lower case: a generated column
+ * (`lower(name)`, kept by the database on every write), or the column itself when its values are
+ * lower case by rule (slugs). Text searches on `column` then compare against it as it is stored,
+ * instead of folding the case of every row they read: half of a "contains" scan's cost on
+ * PostgreSQL, measured on the bench's 10,000 brands. Worth it on tables that grow large.
+ */
+export function declareFolded(column: AnyColumn | SQL, folded: AnyColumn | SQL = column): void {
+  foldedCopies.set(column, folded);
+}
+
+/** A LIKE pattern against `column`'s folded copy, when it has one (the pattern folded by the database, as the copy is). */
+function foldedLike(column: AnyColumn | SQL, pattern: string, bind: Bind): SQL | undefined {
+  const folded = foldedCopies.get(column);
+  return folded && sql`${folded} like lower(${bind(pattern)})`;
+}
+
+/**
+ * "Contains, ignoring case": `lower(column) LIKE lower('%value%')`, the same rows as ILIKE and
+ * about a quarter cheaper per row on both databases, since ILIKE folds each character's case as it
+ * compares. No index serves a contains; a folded copy (`declareFolded`) halves what each row costs.
  */
 export function containsText(column: AnyColumn | SQL, value: string, bind: Bind = asIs): SQL {
-  return sql`lower(${column}) like lower(${bind(`%${escapeLike(value)}%`)})`;
+  const pattern = `%${escapeLike(value)}%`;
+  return foldedLike(column, pattern, bind) ?? sql`lower(${column}) like lower(${bind(pattern)})`;
+}
+
+/** Starts or ends with, ignoring case. ILIKE with a fixed prefix can walk an index (pincodes). */
+function affixText(column: AnyColumn | SQL, pattern: string, bind: Bind): SQL {
+  return foldedLike(column, pattern, bind) ?? ilike(column as AnyColumn, bind(pattern) as never);
 }
 
 function fail(field: string, message: string): never {
@@ -119,16 +145,16 @@ function constraintSql(field: string, col: ListColumn, c: FilterConstraint, bind
   const text = col.kind === 'text';
   const value = (v: unknown) => bind(scalar(field, col, v)) as Bound;
   const day = (v: unknown, edge: 0 | 1) => bind(dayRange(field, v)[edge]) as Bound;
-  const pattern = (before: string, after: string) => bind(`${before}${escapeLike(String(scalar(field, col, c.value)))}${after}`) as Bound;
+  const pattern = (before: string, after: string) => `${before}${escapeLike(String(scalar(field, col, c.value)))}${after}`;
   switch (c.matchMode) {
     case 'startsWith':
-      return ilike(column, pattern('', '%'));
+      return affixText(column, pattern('', '%'), bind);
     case 'contains':
       return containsText(column, String(scalar(field, col, c.value)), bind);
     case 'notContains':
       return not(containsText(column, String(scalar(field, col, c.value)), bind));
     case 'endsWith':
-      return ilike(column, pattern('%', ''));
+      return affixText(column, pattern('%', ''), bind);
     case 'equals':
       return text ? sql`lower(${column}) = lower(${value(c.value)})` : eq(column, value(c.value));
     case 'notEquals':

@@ -1,0 +1,1 @@
+ALTER TABLE "brands" ADD COLUMN "name_folded" text GENERATED ALWAYS AS (lower(name)) STORED;
