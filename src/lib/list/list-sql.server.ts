@@ -310,14 +310,15 @@ function factsOf(source: ListTable) {
 /**
  * One page of a list: the rows, and in the same statement the capped count of all matching rows
  * (one round trip: a list is the hottest read of a back-office). Paged by offset, or by the keyset
- * cursor when there is one. Above the cap, `total` is the planner's estimate.
+ * cursor when there is one. Above the cap, `total` is the planner's estimate, and for the minute
+ * that estimate is kept the same WHERE is not counted again (unless a page shows the list's end).
  *
  * On the embedded database a page is kept until the next write (src/lib/db/read-cache.server.ts),
  * unless the list reads the clock.
  */
 export async function listPage(db: DbOrTx, source: ListTable, query: ListQuery, scope: (SQL | undefined)[] = []): Promise<ListResult<ReturnType<ListTable['serialize']>>> {
   // What the WHERE is made of: the key of the planner's estimate and of a kept page (cheaper than
-  // rendering the query). Worked out only when one of them is needed.
+  // rendering the query). Worked out only when one of them is needed: a filtered list, or a kept page.
   const whereKey = () => JSON.stringify([query.q ?? '', query.filters, scope.filter((part): part is SQL => Boolean(part)).map((part) => dialect.sqlToQuery(part))]);
   const facts = factsOf(source);
   if (facts.readsTheClock || !readCacheServes(db)) return readPage(db, source, query, scope, whereKey);
@@ -344,9 +345,15 @@ async function readPage(db: DbOrTx, source: ListTable, query: ListQuery, scope: 
   // What the text depends on besides the WHERE: the source, the order, and a cursor's presence.
   // Scope values (a vendor's id) are not placeholders: they stay in the rendered WHERE's parameters.
   const rendered = where ? dialect.sqlToQuery(where) : undefined;
-  const shape = `${factsOf(source).name}\u0000${order.field}\u0000${order.order}\u0000${keyset ? 1 : 0}\u0000${rendered?.sql ?? ''}\u0000${rendered ? JSON.stringify(rendered.params) : ''}`;
+  // A WHERE found past the cap less than a minute ago is not counted again: its total is the
+  // planner's estimate, kept that long anyway (`keptEstimate`), and counting 501 matches only to
+  // learn that again was a fifth of the database's work for a broad search of a large list.
+  const estimateKey = where ? `${source.tableName}\u0000${whereKey()}` : '';
+  const knownEstimate = where ? keptEstimate(estimateKey) : undefined;
+  const counts = where !== undefined && knownEstimate === undefined;
+  const shape = `${factsOf(source).name}\u0000${order.field}\u0000${order.order}\u0000${keyset ? 1 : 0}\u0000${counts ? 1 : 0}\u0000${rendered?.sql ?? ''}\u0000${rendered ? JSON.stringify(rendered.params) : ''}`;
   const statement = compiledStatement<Record<string, unknown>>(db, shape, () => {
-    const counted = where ? { [TOTAL]: cappedCount(source.from(db, { one: sql`1` }, 'leftJoin').where(where).limit(FILTERED_COUNT_CAP + 1)) } : {};
+    const counted = counts ? { [TOTAL]: cappedCount(source.from(db, { one: sql`1` }, 'leftJoin').where(where).limit(FILTERED_COUNT_CAP + 1)) } : {};
     return source
       .from(db, { ...source.selection, ...counted })
       .where(and(where, keyset))
@@ -361,19 +368,27 @@ async function readPage(db: DbOrTx, source: ListTable, query: ListQuery, scope: 
   const last = data.at(-1);
   const nextCursor = rows.length > query.per_page && last ? encodeCursor({ v: order.field ? serializeValue(last[order.field] ?? null) : null, id: last.id }) : null;
 
+  const offset = query.cursor ? undefined : (query.page - 1) * query.per_page;
   let total: { total: number; estimate: boolean };
   if (!where) total = await countAll(db, source.table, source.tableName);
-  else {
-    // No row carried the count: none match (first page), or the page is past the end (count again).
-    const capped = rows.length
-      ? Number(rows[0]![TOTAL])
-      : !query.cursor && query.page === 1
-        ? 0
-        : Number(rowsOf<{ n: number }>(await db.execute(sql`select ${cappedCount(matching().limit(FILTERED_COUNT_CAP + 1))} as n`))[0]?.n ?? 0);
+  else if (knownEstimate !== undefined && rows.length > query.per_page) total = { total: Math.max(FILTERED_COUNT_CAP + 1, knownEstimate), estimate: true };
+  else if (knownEstimate !== undefined && rows.length && offset !== undefined) {
+    // Uncounted, and this page holds the end of the list: its rows say the total exactly (the
+    // matches fell under the cap since the estimate was taken, or this is the last page).
+    total = { total: offset + rows.length, estimate: false };
+  } else {
+    // No row carried the count: none match (first page), the page is past the end, or the count
+    // was left out and the page can't tell (count now).
+    const capped =
+      rows.length && counts
+        ? Number(rows[0]![TOTAL])
+        : offset === 0 && counts
+          ? 0
+          : Number(rowsOf<{ n: number }>(await db.execute(sql`select ${cappedCount(matching().limit(FILTERED_COUNT_CAP + 1))} as n`))[0]?.n ?? 0);
     total =
       capped <= FILTERED_COUNT_CAP
         ? { total: capped, estimate: false }
-        : { total: Math.max(FILTERED_COUNT_CAP + 1, await plannedRows(db, matching(), `${source.tableName}\u0000${whereKey()}`)), estimate: true };
+        : { total: Math.max(FILTERED_COUNT_CAP + 1, await plannedRows(db, matching(), estimateKey)), estimate: true };
   }
   return { data, meta: listMeta(query, total, nextCursor) };
 }
@@ -388,10 +403,16 @@ const estimates = new Map<string, { rows: number; until: number }>();
  * a minute per query text and values: it is a guess either way, and planning it again for every
  * page of a large list costs a round trip.
  */
+/** The estimate taken for `key` in the last minute, if any: the WHERE was past the cap then. */
+function keptEstimate(key: string, now = Date.now()): number | undefined {
+  const kept = estimates.get(key);
+  return kept && kept.until > now ? kept.rows : undefined;
+}
+
 export async function plannedRows(db: DbOrTx, query: SQLWrapper, key: string): Promise<number> {
   const now = Date.now();
-  const kept = estimates.get(key);
-  if (kept && kept.until > now) return kept.rows;
+  const kept = keptEstimate(key, now);
+  if (kept !== undefined) return kept;
   const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) ${query}`));
   const raw = rows[0] ? Object.values(rows[0])[0] : undefined;
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[] | undefined;
