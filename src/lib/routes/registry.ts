@@ -174,6 +174,25 @@ const compiled: CompiledRoute[] = routeList.map((r) => ({ ...r, segments: r.patt
 
 export const routes: readonly CompiledRoute[] = compiled;
 
+/**
+ * The declarations a path could match, by its segment count and first segment, in declaration
+ * order: every request is matched (the middleware's permission check), and scanning all few
+ * hundred declarations each time was a visible part of a list request's CPU.
+ */
+const candidatesByShape = new Map<string, CompiledRoute[]>();
+const shapeKey = (length: number, first: string) => `${length}\u0000${first}`;
+for (const route of compiled) {
+  const length = route.segments.length;
+  const first = route.segments[0] ?? '';
+  // A `:param` first segment matches anything: it joins every literal's list of its length, and the catch-all.
+  const firsts = first.startsWith(':') ? [':', ...new Set(compiled.filter((r) => r.segments.length === length && !r.segments[0]?.startsWith(':')).map((r) => r.segments[0] ?? ''))] : [first];
+  for (const f of firsts) {
+    const key = shapeKey(length, f);
+    candidatesByShape.set(key, [...(candidatesByShape.get(key) ?? []), route]);
+  }
+}
+const candidatesFor = (parts: string[]) => candidatesByShape.get(shapeKey(parts.length, parts[0] ?? '')) ?? candidatesByShape.get(shapeKey(parts.length, ':')) ?? [];
+
 /** Every method any declaration of this pattern answers: the `Allow` header of a 405. */
 export function allowedMethods(pattern: string): Method[] {
   const methods = new Set<Method>();
@@ -190,8 +209,7 @@ export function matchRoute(pathname: string, method?: string): { route: Compiled
   const parts = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
   const want = method === 'HEAD' ? 'GET' : method;
   let best: { route: CompiledRoute; params: Record<string, string>; score: number } | undefined;
-  for (const route of compiled) {
-    if (route.segments.length !== parts.length) continue;
+  for (const route of candidatesFor(parts)) {
     const params: Record<string, string> = {};
     let score = 0;
     let ok = true;
