@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { cities, pincodes, states } from '../../lib/db/schema.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
 import { activeStatusColumn, findReferenced, recordStamps, timestampColumns } from '../../lib/areas/resource-helpers.server.ts';
-import { rowsOf } from '../../lib/auth/rate-limit.server.ts';
+import { rowsOf } from '../../lib/db/client.server.ts';
 import { invalid } from '../../lib/http/errors.ts';
 import { cityArea } from './city.area.ts';
 

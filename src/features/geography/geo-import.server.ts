@@ -9,11 +9,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../lib/db/client.server.ts';
+import { rowsOf, type DbOrTx } from '../../lib/db/client.server.ts';
 import { cities, pincodes, states } from '../../lib/db/schema.ts';
 import { logActivity, SYSTEM_ACTOR, type Actor } from '../../lib/activity/activity.server.ts';
 import { INDIAN_STATES } from '../../lib/india/states.ts';
-import { rowsOf } from '../../lib/auth/rate-limit.server.ts';
 import { GEOGRAPHY_FILE } from './geo-file.ts';
 import type { GeographyFile } from './geo-normalise.ts';
 

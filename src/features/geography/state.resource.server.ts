@@ -3,7 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { cities, states } from '../../lib/db/schema.ts';
 import { activeStatusColumn, recordStamps, timestampColumns, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
-import { rowsOf } from '../../lib/auth/rate-limit.server.ts';
+import { rowsOf } from '../../lib/db/client.server.ts';
 import { stateArea } from './state.area.ts';
 
 // Correlated counts, sortable and filterable like columns; qualified by hand (see brands).

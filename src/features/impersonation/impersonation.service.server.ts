@@ -5,10 +5,9 @@
  */
 import { notify } from '../notifications/notifications.server.ts';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../lib/db/client.server.ts';
+import { rowsOf, type Db } from '../../lib/db/client.server.ts';
 import { sessions, users } from '../../lib/db/schema.ts';
 import { loadPrincipal, type Principal } from '../../lib/auth/principal.server.ts';
-import { rowsOf } from '../../lib/auth/rate-limit.server.ts';
 import { logActivity, type Actor } from '../../lib/activity/activity.server.ts';
 import { conflict, forbidden, notFound, HttpError } from '../../lib/http/errors.ts';
 

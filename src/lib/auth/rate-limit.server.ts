@@ -3,7 +3,7 @@
  * One atomic upsert per hit: no read-modify-write race between servers.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.server.ts';
+import { rowsOf, type DbOrTx } from '../db/client.server.ts';
 import { rateLimits } from '../db/schema.ts';
 
 export interface LimitState {
@@ -41,7 +41,3 @@ function toState(row: LimitRow): LimitState {
   return { count: Number(row.count), retryAfterSeconds: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)) };
 }
 
-/** PGlite answers `{ rows }`, node-postgres a QueryResult with `rows` too. */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}

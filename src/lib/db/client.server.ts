@@ -16,6 +16,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** The rows of a raw `db.execute`: PGlite answers `{ rows }`, node-postgres a QueryResult with `rows` too. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
 /** PGlite's shared_buffers; PostgreSQL servers keep their own setting. */
 export const PGLITE_SHARED_BUFFERS = '32MB';
 

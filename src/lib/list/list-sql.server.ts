@@ -4,9 +4,8 @@
  */
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, not, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../db/client.server.ts';
+import { rowsOf, type DbOrTx } from '../db/client.server.ts';
 import { invalid } from '../http/errors.ts';
-import { rowsOf } from '../auth/rate-limit.server.ts';
 import { cachedRead, readCacheServes } from '../db/read-cache.server.ts';
 import { compiledStatement } from '../db/statements.server.ts';
 import { MODES_BY_KIND, type ColumnKind, type FilterConstraint, type ListMeta, type ListQuery, type ListResult } from './list-query.ts';
