@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chooseEncoding, compressResponse } from '../../src/lib/http/compression.server.ts';
 
 const big = '<!doctype html><p>' + 'Brand name, slug and status. '.repeat(200) + '</p>';
@@ -47,5 +49,31 @@ describe('compressResponse', () => {
     same(request('br'), new Response('{"a":1}', { headers: { 'content-type': 'application/json', 'content-length': '7' } }));
     const already = new Response(big, { headers: { 'content-type': 'text/html', 'content-encoding': 'gzip' } });
     expect(compressResponse(request('br'), already)).toBe(already);
+  });
+
+  it('answers a client that accepts no encoding with the same response, saying that it varies', async () => {
+    const plain = page();
+    const same = compressResponse(request(), plain);
+    expect(same).toBe(plain);
+    expect(same.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await same.text()).toBe(big);
+    const varied = compressResponse(request(), new Response(big, { headers: { 'content-type': 'text/html', vary: 'Cookie' } }));
+    expect(varied.headers.get('vary')).toBe('Cookie, Accept-Encoding');
+  });
+
+  it('copies a response whose headers are immutable (a fetched one) instead of failing', async () => {
+    const server = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(big));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const fetched = await fetch(`http://127.0.0.1:${port}/`, { headers: { 'accept-encoding': 'identity' } });
+      expect(() => fetched.headers.set('vary', 'x')).toThrow();
+      const answered = compressResponse(request(), fetched);
+      expect(answered).not.toBe(fetched);
+      expect(answered.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(await answered.text()).toBe(big);
+    } finally {
+      server.close();
+    }
   });
 });

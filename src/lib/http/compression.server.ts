@@ -40,6 +40,22 @@ function appendVary(headers: Headers): void {
   else if (!/\baccept-encoding\b/i.test(vary) && vary.trim() !== '*') headers.set('vary', `${vary}, Accept-Encoding`);
 }
 
+/**
+ * The response as it is, saying that it depends on Accept-Encoding. Its headers are changed in place
+ * (a response made here is mutable); only a response with immutable headers (a redirect, a fetched
+ * one) is copied.
+ */
+function withVary(response: Response): Response {
+  try {
+    appendVary(response.headers);
+    return response;
+  } catch {
+    const headers = new Headers(response.headers);
+    appendVary(headers);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+}
+
 /** The response compressed as a stream (pages keep streaming), or unchanged when it should not be. */
 export function compressResponse(request: Request, response: Response): Response {
   if (request.method === 'HEAD' || !response.body) return response;
@@ -49,9 +65,9 @@ export function compressResponse(request: Request, response: Response): Response
   const length = response.headers.get('content-length');
   if (length !== null && Number(length) < MIN_BYTES) return response;
   const encoding = chooseEncoding(request.headers.get('accept-encoding'));
+  if (!encoding) return withVary(response);
   const headers = new Headers(response.headers);
   appendVary(headers);
-  if (!encoding) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   // Dynamic answers: a fast setting (brotli 4 is about gzip 6 in time, and smaller).
   const compressor =
     encoding === 'br'
