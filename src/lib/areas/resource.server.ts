@@ -248,7 +248,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
       const created = await write(
         db,
         async (tx) => {
-          const [row] = (await tx.insert(table as PgTable).values({ ...values, ...images.set } as never).returning()) as Row[];
+          const [row] = (await tx.insert(table as PgTable).values({ ...values, ...images.set } as never).returning(columns)) as Row[];
           const ownedChanges = owned ? await def.owned!.write(tx, row!.id, owned.plan) : {};
           await logActivity(tx, s.actor, { area: area.key, action: 'create', recordId: row!.id, changes: { ...diffRecords(null, row), ...ownedChanges } });
           return row!;
@@ -278,7 +278,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
             .update(table as PgTable)
             .set({ ...values, ...images.set, updatedAt: new Date(), version: sql`${table.version} + 1` } as never)
             .where(and(eq(table.id, id), eq(table.version, version), scope(s)))
-            .returning()) as Row[];
+            .returning(columns)) as Row[];
           if (rows.length === 0) throw staleVersion(area.singular);
           const ownedChanges = owned ? await def.owned!.write(tx, id, owned.plan, existing) : {};
           await logActivity(tx, s.actor, { area: area.key, action: 'update', recordId: id, changes: { ...diffRecords(ownColumns(existing), rows[0]), ...ownedChanges } });
@@ -292,7 +292,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
 
     async remove(db: Db, s: RequestScope, ids: number[]): Promise<number> {
       const unique = [...new Set(ids)];
-      const rows = (await db.select().from(table as PgTable).where(and(inArray(table.id, unique), scope(s)))) as Row[];
+      const rows = (await db.select(columns).from(table as PgTable).where(and(inArray(table.id, unique), scope(s)))) as Row[];
       if (rows.length !== unique.length) throw notFound(unique.length === 1 ? `${area.singular} not found.` : `Some of the selected ${inSentence(area.label)} no longer exist. Reload and try again.`);
       const blocked = (await def.deleteBlocker?.(db, unique)) ?? new Map<number, string>();
       if (blocked.size) {
@@ -326,7 +326,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
       // A yes/no "status" (a pincode's serviceability) comes as "true"/"false".
       const value: unknown = def.columns[statusField.field]?.kind === 'boolean' ? status === 'true' : status;
       return db.transaction(async (tx) => {
-        const before = (await tx.select().from(table as PgTable).where(and(inArray(table.id, ids), scope(s)))) as Row[];
+        const before = (await tx.select(columns).from(table as PgTable).where(and(inArray(table.id, ids), scope(s)))) as Row[];
         if (before.length !== new Set(ids).size) throw notFound(`Some of the selected ${inSentence(area.label)} no longer exist. Reload and try again.`);
         const changed = before.filter((r) => r[column] !== value);
         if (!changed.length) return 0;
@@ -334,7 +334,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
           .update(table as PgTable)
           .set({ [column]: value, updatedAt: new Date(), version: sql`${table.version} + 1` } as never)
           .where(inArray(table.id, changed.map((r) => r.id)))
-          .returning()) as Row[];
+          .returning(columns)) as Row[];
         for (const row of after) {
           await logActivity(tx, s.actor, { area: area.key, action: 'update', recordId: row.id, before: changed.find((r) => r.id === row.id), after: row });
         }
@@ -358,7 +358,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
       const where = listWhere(spec, query, [scope(s)]);
       return db.transaction(async (tx) => {
         const all = (await tx
-          .select()
+          .select(columns)
           .from(table as PgTable)
           .where(scope(s))
           .orderBy(asc(positionColumn), asc(table.id))
