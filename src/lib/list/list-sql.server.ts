@@ -216,12 +216,15 @@ export function listOrder(spec: ListSpec, query: Pick<ListQuery, 'sort' | 'order
   return { field, order, by: [dir(col.column as AnyColumn), dir(spec.idColumn)] };
 }
 
+/** A cursor that was not made by this list (edited, truncated, or from another sort). */
+const badCursor = () => invalid({ cursor: ['The cursor is not valid: start again from the first page.'] });
+
 /** A cursor's sort value: a null (a column without a value) stays a literal NULL. */
 function cursorValue(value: unknown, bind: Bind): unknown {
   if (value === null || value === undefined) return null;
-  if (value instanceof Date && Number.isNaN(value.getTime())) throw invalid({ cursor: ['The cursor is not valid: start again from the first page.'] });
+  if (value instanceof Date && Number.isNaN(value.getTime())) throw badCursor();
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return bind(value);
-  throw invalid({ cursor: ['The cursor is not valid: start again from the first page.'] });
+  throw badCursor();
 }
 
 interface Cursor {
@@ -237,7 +240,7 @@ function decodeCursor(raw: string): Cursor {
     if (typeof c !== 'object' || c === null || !Number.isInteger(c.id)) throw new Error();
     return c;
   } catch {
-    throw invalid({ cursor: ['The cursor is not valid: start again from the first page.'] });
+    throw badCursor();
   }
 }
 
@@ -360,14 +363,15 @@ async function readPage(db: DbOrTx, source: ListTable, query: ListQuery, scope: 
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
   });
-  const rows = await statement.execute({ ...binder.values, limit: query.per_page + 1, offset: query.cursor ? 0 : (query.page - 1) * query.per_page });
+  // Undefined when a keyset cursor pages instead.
+  const offset = query.cursor ? undefined : (query.page - 1) * query.per_page;
+  const rows = await statement.execute({ ...binder.values, limit: query.per_page + 1, offset: offset ?? 0 });
   // The rare second reads (a page past the end, a planner estimate) take the values in place.
   const matching = () => source.from(db, { one: sql`1` }, 'leftJoin').where(listWhere(spec, query, scope));
   const data = rows.slice(0, query.per_page).map(source.serialize);
   const last = data.at(-1);
   const nextCursor = rows.length > query.per_page && last ? encodeCursor({ v: order.field ? serializeValue(last[order.field] ?? null) : null, id: last.id }) : null;
 
-  const offset = query.cursor ? undefined : (query.page - 1) * query.per_page;
   let total: { total: number; estimate: boolean };
   if (!where) total = await countAll(db, source.table, source.tableName);
   else if (knownEstimate !== undefined && rows.length > query.per_page) total = { total: Math.max(FILTERED_COUNT_CAP + 1, knownEstimate), estimate: true };
@@ -397,17 +401,17 @@ const ESTIMATE_TTL_MS = 60_000;
 const ESTIMATES_KEPT = 500;
 const estimates = new Map<string, { rows: number; until: number }>();
 
-/**
- * The planner's row estimate for a query (EXPLAIN only plans it: no rows are read), remembered for
- * a minute per query text and values: it is a guess either way, and planning it again for every
- * page of a large list costs a round trip.
- */
 /** The estimate taken for `key` in the last minute, if any: the WHERE was past the cap then. */
 function keptEstimate(key: string, now = Date.now()): number | undefined {
   const kept = estimates.get(key);
   return kept && kept.until > now ? kept.rows : undefined;
 }
 
+/**
+ * The planner's row estimate for a query (EXPLAIN only plans it: no rows are read), remembered for
+ * a minute per query text and values: it is a guess either way, and planning it again for every
+ * page of a large list costs a round trip.
+ */
 export async function plannedRows(db: DbOrTx, query: SQLWrapper, key: string): Promise<number> {
   const now = Date.now();
   const kept = keptEstimate(key, now);
