@@ -9,6 +9,7 @@ import { invalid } from '../http/errors.ts';
 import { cachedRead, readCacheServes } from '../db/read-cache.server.ts';
 import { compiledStatement } from '../db/statements.server.ts';
 import { MODES_BY_KIND, type ColumnKind, type FilterConstraint, type ListMeta, type ListQuery, type ListResult } from './list-query.ts';
+import { isoString } from '../text/iso-date.ts';
 
 /** Dates are compared on the calendar day as the marketplace sees it. */
 export const STORE_UTC_OFFSET_MINUTES = 330; // Asia/Kolkata, no daylight saving
@@ -427,7 +428,7 @@ export async function plannedRows(db: DbOrTx, query: SQLWrapper, key: string): P
 }
 
 function serializeValue(v: unknown): unknown {
-  return v instanceof Date ? v.toISOString() : v;
+  return v instanceof Date ? isoString(v) : v;
 }
 
 export function listMeta(query: ListQuery, total: { total: number; estimate: boolean }, nextCursor: string | null): ListMeta {
