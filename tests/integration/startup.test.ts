@@ -1,13 +1,13 @@
 /**
  * The server process itself: a bad variable stops it with a message naming the variable; a second
  * process on a PGlite data folder in use stops with a clear message; a stale lock (a server killed
- * with -9) does not block the next start.
+ * with -9) does not block the next start. And the build: the page map keeps its module imports.
  */
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type {} from '../helpers/vitest-global-setup.ts';
-import { makeTempDir, runServerUntilExit, startServer, testDriver, type TestServer } from '../helpers/server.ts';
+import { makeTempDir, runServerUntilExit, SERVER_ENTRY, startServer, testDriver, type TestServer } from '../helpers/server.ts';
 
 const dirs: string[] = [];
 const servers: TestServer[] = [];
@@ -21,6 +21,14 @@ const tempDir = () => {
 afterAll(async () => {
   for (const s of servers.reverse()) await s.dispose();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('the build', () => {
+  it("keeps each page module's import instead of importing it on every request (astro.config.mjs)", () => {
+    const entry = readFileSync(SERVER_ENTRY, 'utf8');
+    expect(entry).toContain('__boKeptPages');
+    expect(entry).toMatch(/pageMap: __boKeptPages/);
+  });
 });
 
 describe('configuration at start', () => {
