@@ -22,7 +22,7 @@ import type { FillReport } from './fill.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
 import { CHROMIUM, GZIP_LEVEL, measurePageWeights, runLighthouse, type PageTarget } from './pages.ts';
 import { evaluate, printResults, readmeSection, type BenchResults, type Budgets, type Driver, type LoadFigure } from './report.ts';
-import { cleanEnv, cookieHeader, killAll, PINNING, pinned, rssMiB, sampleRss, signIn, sleep, startServer, track, type CookieJar } from './server.ts';
+import { cleanEnv, cookieHeader, killAll, PINNING, pinned, pinPostgres, rssMiB, sampleRss, signIn, sleep, startServer, track, type CookieJar, type DatabasePinning } from './server.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const RESULTS = join(ROOT, 'bench/results');
@@ -156,6 +156,19 @@ async function adminQuery(adminUrl: string, text: string): Promise<string> {
   try {
     const r = await client.query(text);
     return String(r.rows[0] ? Object.values(r.rows[0])[0] : '');
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs `use` with the pid of a backend serving a connection that stays open meanwhile. */
+async function withBackendPid<T>(url: string, use: (pid: number) => T): Promise<T> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const r = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    return use(Number(r.rows[0]!.pid));
   } finally {
     await client.end();
   }
@@ -301,6 +314,12 @@ async function benchDatabase(db: Driver, entry: string): Promise<BenchResults> {
         const ceilingPort = opts.port + 30;
         const stopCeiling = await startCeiling(ceilingPort, canned, work);
         const rss = sampleRss(server.pid);
+        // PostgreSQL joins the load client on core 1 for the load (pinPostgres in bench/server.ts).
+        let database: DatabasePinning | undefined;
+        if (db === 'postgres') {
+          database = await withBackendPid(env.DATABASE_URL!, (pid) => pinPostgres(pid, 1));
+          notes.push(database.pinned ? 'PostgreSQL ran on core 1, with the load client, during the load measurements: not on the server’s core' : `PostgreSQL was not pinned during the load (${database.why}): it shared the server’s core`);
+        }
         try {
           for (const t of targets) {
             for (const connections of [1, 10]) {
@@ -321,13 +340,14 @@ async function benchDatabase(db: Driver, entry: string): Promise<BenchResults> {
             }
           }
         } finally {
+          database?.restore();
           rssLoadPeakMiB = rss.stop();
           stopCeiling();
         }
       }
       const rssAfterMiB = rssMiB(server.pid);
       info.loadAverageAtEnd = loadavg()[0]!.toFixed(2);
-      if (db === 'postgres') notes.push('PostgreSQL runs outside the server process: its RSS is not counted, and its processes are not pinned to a core');
+      if (db === 'postgres') notes.push('PostgreSQL runs outside the server process: its RSS is not counted');
 
       const results: BenchResults = {
         version: 1,

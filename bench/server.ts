@@ -4,7 +4,7 @@
  * HTTP exactly like the login form.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, openSync, readFileSync, closeSync } from 'node:fs';
+import { existsSync, openSync, readdirSync, readFileSync, closeSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 
@@ -193,4 +193,81 @@ export async function signIn(base: string, email: string, password: string): Pro
   if (res.status !== 302 && res.status !== 303) throw new Error(`Signing in as ${email} answered ${res.status}, not a redirect`);
   if (!jar.has('bo_session')) throw new Error(`Signing in as ${email} set no session cookie`);
   return jar;
+}
+
+/** A process's parent, from /proc; undefined once it is gone. */
+function parentOf(pid: number): number | undefined {
+  try {
+    const m = /^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isPostgres(pid: number): boolean {
+  try {
+    return /^postgres\b/.test(readFileSync(`/proc/${pid}/comm`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** The processes whose parent is `pid`. */
+function childrenOf(pid: number): number[] {
+  let entries: string[] = [];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  return entries.map(Number).filter((child) => parentOf(child) === pid);
+}
+
+/** `taskset -c -p`: the CPU list a process may run on ("0,1"), or undefined. */
+function cpuListOf(pid: number): string | undefined {
+  const r = spawnSync('taskset', ['-c', '-p', String(pid)], { encoding: 'utf8' });
+  return r.status === 0 ? /:\s*(\S+)\s*$/.exec(r.stdout.trim())?.[1] : undefined;
+}
+
+const setCpuList = (pid: number, list: string) => spawnSync('taskset', ['-c', '-p', list, String(pid)], { stdio: 'ignore' }).status === 0;
+
+export interface DatabasePinning {
+  /** Whether PostgreSQL's processes were moved; `why` says why not. */
+  pinned: boolean;
+  why?: string;
+  /** Gives every PostgreSQL process the CPU list the postmaster had before. */
+  restore(): void;
+}
+
+/**
+ * Moves a PostgreSQL on this machine to the load client's core while the load runs: like the
+ * load client, the database must not take the server's core, since the bench measures the app
+ * server (in production the database has CPUs of its own). `backendPid` is any backend's pid
+ * (`select pg_backend_pid()`, read while connected); its parent is the postmaster, whose
+ * children are all of PostgreSQL's processes, and new ones inherit its CPU list.
+ *
+ * Only where `taskset` can re-pin them (as root or as the postgres user). Otherwise nothing
+ * changes, and `why` says so for the results' notes. The old CPU list comes back with `restore()`,
+ * and in any case when the bench exits.
+ */
+export function pinPostgres(backendPid: number, core: number): DatabasePinning {
+  const none = (why: string): DatabasePinning => ({ pinned: false, why, restore() {} });
+  if (!PINNING) return none('no core pinning on this machine');
+  // A remote database's backend pid may name some other process here: both must be PostgreSQL's.
+  const postmaster = parentOf(backendPid);
+  if (!postmaster || !isPostgres(backendPid) || !isPostgres(postmaster)) return none('PostgreSQL is not a process on this machine');
+  const original = cpuListOf(postmaster);
+  if (!original) return none('the postmaster’s CPU list could not be read');
+  if (!setCpuList(postmaster, String(core))) return none('this user may not re-pin PostgreSQL’s processes');
+  for (const child of childrenOf(postmaster)) setCpuList(child, String(core));
+  let restored = false;
+  const restore = () => {
+    if (restored) return;
+    restored = true;
+    setCpuList(postmaster, original);
+    for (const child of childrenOf(postmaster)) setCpuList(child, original);
+  };
+  process.once('exit', restore);
+  return { pinned: true, restore };
 }
