@@ -178,7 +178,10 @@ export function readmeSection(results: BenchResults[], b: Budgets): string {
       `${first.machine.memoryGiB} GiB, ${first.machine.os}, Node ${first.machine.node}, ${first.machine.chromium}${pg ? `, ${pg.machine.postgres}` : ''}. ` +
       `Load average during the runs: ${cols.map((r) => `${name(r)} ${r.machine.loadAverageAtStart}–${r.machine.loadAverageAtEnd ?? '?'}`).join(', ')}` +
       `${cols.some((r) => r.lighthouse.length) ? `; Lighthouse CPU index (benchmarkIndex, higher is faster): ${cols.map((r) => `${name(r)} ${f0(median(r.lighthouse.map((l) => l.median.benchmarkIndex)))}`).join(', ')}` : ''}. ` +
-      'Timings on a shared, busy machine vary from run to run; the ratios to the bare `node:http` ceiling vary less.',
+      'Timings on a shared, busy machine vary from run to run; the ratios to the bare `node:http` ceiling vary less.' +
+      (first.options.pinning ? ' The server runs on core 0, the load client and the browser on core 1.' : '') +
+      // Whether PostgreSQL was kept off the server's core during the load (pinPostgres in bench/server.ts).
+      (pg ? pg.notes.filter((n) => n.startsWith('PostgreSQL ran on core') || n.startsWith('PostgreSQL was not pinned')).map((n) => ` ${n}.`).join('') : ''),
   );
   lines.push('');
   lines.push(`| Server | ${cols.map(name).join(' | ')} | Budget |`);
