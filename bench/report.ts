@@ -160,6 +160,12 @@ export function printResults(r: BenchResults, b: Budgets): string {
 }
 
 /** The README's "## Performance" section, from the latest results of each database. */
+/** The results' note on where PostgreSQL ran during the load (pinPostgres in bench/server.ts). */
+export function databasePinningNote(pinning: { pinned: boolean; why?: string }): string {
+  return pinning.pinned ? 'PostgreSQL ran on core 1, with the load client, during the load measurements: not on the server’s core' : `PostgreSQL was not pinned during the load (${pinning.why}): it shared the server’s core`;
+}
+const isDatabasePinningNote = (note: string) => note.startsWith('PostgreSQL ran on core') || note.startsWith('PostgreSQL was not pinned');
+
 export function readmeSection(results: BenchResults[], b: Budgets): string {
   const by = (db: Driver) => results.find((r) => r.db === db);
   const pg = by('postgres');
@@ -180,8 +186,7 @@ export function readmeSection(results: BenchResults[], b: Budgets): string {
       `${cols.some((r) => r.lighthouse.length) ? `; Lighthouse CPU index (benchmarkIndex, higher is faster): ${cols.map((r) => `${name(r)} ${f0(median(r.lighthouse.map((l) => l.median.benchmarkIndex)))}`).join(', ')}` : ''}. ` +
       'Timings on a shared, busy machine vary from run to run; the ratios to the bare `node:http` ceiling vary less.' +
       (first.options.pinning ? ' The server runs on core 0, the load client and the browser on core 1.' : '') +
-      // Whether PostgreSQL was kept off the server's core during the load (pinPostgres in bench/server.ts).
-      (pg ? pg.notes.filter((n) => n.startsWith('PostgreSQL ran on core') || n.startsWith('PostgreSQL was not pinned')).map((n) => ` ${n}.`).join('') : ''),
+      (pg ? pg.notes.filter(isDatabasePinningNote).map((n) => ` ${n}.`).join('') : ''),
   );
   lines.push('');
   lines.push(`| Server | ${cols.map(name).join(' | ')} | Budget |`);

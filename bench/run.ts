@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import type { FillReport } from './fill.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
 import { CHROMIUM, GZIP_LEVEL, measurePageWeights, runLighthouse, type PageTarget } from './pages.ts';
-import { evaluate, printResults, readmeSection, type BenchResults, type Budgets, type Driver, type LoadFigure } from './report.ts';
+import { databasePinningNote, evaluate, printResults, readmeSection, type BenchResults, type Budgets, type Driver, type LoadFigure } from './report.ts';
 import { cleanEnv, cookieHeader, killAll, PINNING, pinned, pinPostgres, rssMiB, sampleRss, signIn, sleep, startServer, track, type CookieJar, type DatabasePinning } from './server.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -318,7 +318,7 @@ async function benchDatabase(db: Driver, entry: string): Promise<BenchResults> {
         let database: DatabasePinning | undefined;
         if (db === 'postgres') {
           database = await withBackendPid(env.DATABASE_URL!, (pid) => pinPostgres(pid, 1));
-          notes.push(database.pinned ? 'PostgreSQL ran on core 1, with the load client, during the load measurements: not on the server’s core' : `PostgreSQL was not pinned during the load (${database.why}): it shared the server’s core`);
+          notes.push(databasePinningNote(database));
         }
         try {
           for (const t of targets) {
