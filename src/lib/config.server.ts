@@ -3,6 +3,7 @@
  * A bad value stops the process with a message that names the variable.
  */
 import { z } from 'zod';
+import proxyAddr from 'proxy-addr';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
@@ -13,6 +14,35 @@ const bool = z
 
 const positiveInt = z.coerce.number().int().positive();
 
+/**
+ * Which reverse proxies may tell us the client's address (X-Forwarded-For) and scheme
+ * (X-Forwarded-Proto):
+ *   false / 0 / no        none (the default): the socket's peer is the client;
+ *   true / yes / 1 / N    the N hops nearest the server are proxies (true is 1: one proxy in front);
+ *   a list of addresses   loopback, linklocal, uniquelocal, IPs and CIDRs (10.0.0.0/8, ::1/128):
+ *                         the client is the nearest address that is none of them.
+ * Never "trust everything": the leftmost X-Forwarded-For entry is whatever the client wrote.
+ */
+export type TrustProxy = false | number | string[];
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((raw, ctx): TrustProxy => {
+    const lower = raw.toLowerCase();
+    if (['false', 'no', '0'].includes(lower)) return false;
+    if (['true', 'yes'].includes(lower)) return 1;
+    if (/^\d+$/.test(lower)) return Math.min(Number(lower), 32);
+    const list = raw.split(',').map((part) => part.trim()).filter(Boolean);
+    try {
+      // proxy-addr's own parser: throws on anything that is not a known name, an IP or a CIDR.
+      proxyAddr.compile(list);
+      return list;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses (loopback, uniquelocal, 10.0.0.0/8, …)' });
+      return z.NEVER;
+    }
+  });
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -21,7 +51,15 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  PUBLIC_URL: z.url().optional(),
+  /**
+   * The address people use to reach the back-office (https://admin.example.com): links in mail are
+   * built from it. Unset, they use the address the server listens on (HOST and PORT), never a
+   * request's Host header.
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  /** Where the server listens (read by the Node adapter too). */
+  HOST: z.string().trim().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   DEMO_DATA: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Sessions end after this much inactivity… */
@@ -36,8 +74,8 @@ export const envSchema = z.object({
   LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: positiveInt.default(5),
   LOGIN_MAX_ATTEMPTS_PER_IP: positiveInt.default(30),
   LOGIN_WINDOW_SECONDS: positiveInt.default(900),
-  /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
-  TRUST_PROXY: bool.default(false),
+  /** Reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed: see `trustProxy` above. */
+  TRUST_PROXY: trustProxy.default(false),
   MAX_BODY_BYTES: positiveInt.default(1_048_576),
   MAX_UPLOAD_BYTES: positiveInt.default(2_097_152),
   MAIL_FROM: z.string().default('Marketplace Back-office <no-reply@localhost>'),

@@ -44,6 +44,20 @@ export function flushLogs(): void {
   destination?.flush(() => {});
 }
 
+/** Writes what is waiting; resolves once it is written (or after `timeoutMs`): for a stopping server. */
+export function flushLogsAndWait(timeoutMs = 1000): Promise<void> {
+  const dest = destination;
+  if (!dest) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    timer.unref();
+    dest.flush(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 /** Writes what is waiting before returning: for the last moments of a process. */
 export function flushLogsSync(): void {
   try {

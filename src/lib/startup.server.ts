@@ -7,6 +7,8 @@ import { ConfigError, config } from './config.server.ts';
 import { boot, shutdown } from './boot.server.ts';
 import { settled } from './http/in-flight.server.ts';
 import { DatabaseLockedError } from './db/lock.server.ts';
+import { flushLogsAndWait, logger } from './log.server.ts';
+import { publicOrigin } from './http/public-origin.server.ts';
 
 function fail(error: unknown): never {
   const message = error instanceof ConfigError || error instanceof DatabaseLockedError ? error.message : `Start-up failed: ${(error as Error)?.stack ?? error}`;
@@ -20,17 +22,31 @@ if (!process.env.ASTRO_BUILDING) {
   } catch (error) {
     fail(error);
   }
-  boot().catch(fail);
-  // A stop from the process manager (systemd, Docker, a terminal's Ctrl-C) lets the requests being
-  // answered finish (up to 5 s), then closes the database: PGlite checkpoints and releases its lock,
-  // and PostgreSQL connections end cleanly instead of being cut. After 10 s the process leaves anyway.
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
+  boot()
+    .then(() => {
+      if (!config().PUBLIC_URL) logger().info({ origin: publicOrigin() }, 'PUBLIC_URL is not set: links in mail point to the address the server listens on');
+    })
+    .catch(fail);
+  // A stop from the process manager (systemd, Docker, a terminal's Ctrl-C, `npm start`'s wrapper)
+  // lets the requests being answered finish (up to 5 s), closes the database (PGlite checkpoints and
+  // releases its lock; PostgreSQL connections end cleanly instead of being cut), writes the last log
+  // lines, then exits. The signal often arrives more than once: systemd and a terminal signal the
+  // whole process group, and the wrapper passes its own on as well. Every later one joins the stop
+  // under way; none may cut it short. After 10 s the process leaves anyway.
+  let stopping: Promise<void> | undefined;
+  const stop = (signal: NodeJS.Signals) => {
+    stopping ??= (async () => {
+      logger().info({ signal }, 'stopping: finishing the requests in flight, then closing the database');
       setTimeout(() => process.exit(0), 10_000).unref();
-      settled(5_000)
-        .then(() => shutdown())
-        .catch((error) => console.error(`Closing the database on ${signal} failed: ${(error as Error)?.message ?? error}`))
-        .finally(() => process.exit(0));
-    });
-  }
+      try {
+        await settled(5_000);
+        await shutdown();
+      } catch (error) {
+        console.error(`Closing the database on ${signal} failed: ${(error as Error)?.message ?? error}`);
+      }
+      await flushLogsAndWait();
+      process.exit(0);
+    })();
+  };
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, stop);
 }

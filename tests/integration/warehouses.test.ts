@@ -92,7 +92,7 @@ describe('writing warehouses', () => {
     const wrongPin = await expectErrorShape(await warehouses.post(fieldsFor({ code: 'BAD-02', pincode_id: String(place.other_city_pincode_id) })), 422);
     expect(wrongPin.errors?.pincode_id).toEqual(['This pincode is not in the chosen city. Choose the pincode again.']);
     const taken = await expectErrorShape(await warehouses.post(fieldsFor({ code: 'blr-01' })), 422);
-    expect(taken.errors?.code).toEqual(['Another warehouse already has this code.']);
+    expect(taken.errors?.code).toEqual(["This code is already used by another of the owner's warehouses."]);
     const noVendor = await expectErrorShape(await warehouses.post(fieldsFor({ code: 'BAD-03', vendor_id: '999999' })), 422);
     expect(noVendor.errors?.vendor_id).toEqual(['Choose a vendor from the list, or Platform.']);
     const missing = await expectErrorShape(await warehouses.post({ name: '' }), 422);
@@ -116,6 +116,28 @@ describe('a vendor’s warehouses', () => {
     // Vendors can't delete warehouses (no warehouse:delete); staff can.
     await expectErrorShape(await vendor.delete(`/api/warehouses/${made.id}`), 403);
     expect((await warehouses.delete(made.id)).status).toBe(200);
+  });
+
+  it('may reuse a code another owner has: the answer tells nothing about other owners’ warehouses', async () => {
+    // KVH-MAA is Kaveri's, BLR-01 the platform's: this vendor may use both codes for their own.
+    const created: ApiRecord[] = [];
+    for (const code of ['kvh-maa', 'BLR-01']) {
+      const response = await vendor.post('/api/warehouses', { multipart: form(fieldsFor({ code })) });
+      expect(response.status, await response.clone().text()).toBe(201);
+      created.push((await response.json()).data as ApiRecord);
+    }
+    expect(created.map((w) => [w.code, w.vendor_id])).toEqual([
+      ['KVH-MAA', vendorIds.fashion],
+      ['BLR-01', vendorIds.fashion],
+    ]);
+    // The vendor's own codes are still unique among their warehouses, and the message names only those.
+    const again = await expectErrorShape(await vendor.post('/api/warehouses', { multipart: form(fieldsFor({ code: 'Kvh-Maa' })) }), 422);
+    expect(again.errors?.code).toEqual(["This code is already used by another of the owner's warehouses."]);
+    // Staff giving a warehouse to that vendor meet the same rule; the platform keeps its own BLR-01.
+    const staffForVendor = await expectErrorShape(await warehouses.post(fieldsFor({ code: 'blr-01', vendor_id: String(vendorIds.fashion) })), 422);
+    expect(staffForVendor.errors?.code).toEqual(["This code is already used by another of the owner's warehouses."]);
+    expect((await warehouses.list(filter('code', 'equals', 'BLR-01'))).body.data.map((w) => w.owner_name).sort()).toEqual(['Demo Fashion House', 'Platform']);
+    for (const w of created) expect((await warehouses.delete(w.id)).status).toBe(200);
   });
 
   it('hides other owners’ warehouses: not found, and untouched', async () => {

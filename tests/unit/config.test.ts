@@ -36,8 +36,11 @@ describe('parseConfig', () => {
     const c = parseConfig({ SESSION_IDLE_MINUTES: '5', LOGIN_WINDOW_SECONDS: '3', TRUST_PROXY: 'yes' });
     expect(c.SESSION_IDLE_MINUTES).toBe(5);
     expect(c.LOGIN_WINDOW_SECONDS).toBe(3);
-    expect(c.TRUST_PROXY).toBe(true);
+    expect(c.TRUST_PROXY).toBe(1);
     expect(parseConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).TRUST_PROXY).toEqual(['loopback', '10.0.0.0/8']);
     expect(parseConfig({ PERMISSION_CACHE_SECONDS: '0' }).PERMISSION_CACHE_SECONDS).toBe(0);
   });
 
@@ -56,6 +59,9 @@ describe('parseConfig', () => {
     ['DATABASE_URL', 'mysql://root@localhost/db'],
     ['SESSION_SECRET', 'too-short'],
     ['TRUST_PROXY', 'maybe'],
+    ['TRUST_PROXY', '10.0.0.0/99'],
+    ['PUBLIC_URL', 'ftp://files.example.com'],
+    ['PORT', '70000'],
     ['DEMO_DATA', 'sometimes'],
     ['LOG_LEVEL', 'loud'],
     ['NODE_ENV', 'staging'],

@@ -60,7 +60,7 @@ export const warehouseArea = defineArea({
       staffOnly: true,
     },
     { name: 'name', label: 'Name', input: 'text', placeholder: 'e.g. Bengaluru fulfilment centre' },
-    { name: 'code', label: 'Code', input: 'text', placeholder: 'BLR-01', hint: 'Printed on shipping labels; unique across the store.' },
+    { name: 'code', label: 'Code', input: 'text', placeholder: 'BLR-01', hint: 'Printed on shipping labels; unique among the owner\'s warehouses.' },
     { name: 'contact_name', label: 'Contact person', input: 'text', section: 'Contact' },
     { name: 'contact_phone', label: 'Contact phone', input: 'text', inputType: 'tel', placeholder: '+91 80 4000 1234' },
     { name: 'contact_email', label: 'Contact email', input: 'text', inputType: 'email', placeholder: 'warehouse@example.com' },

@@ -1,5 +1,5 @@
 /** Warehouses on the server: owned by the platform (no vendor) or by a vendor, who sees only theirs. */
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { cities, pincodes, states, vendors, warehouses } from '../../lib/db/schema.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
 import { findReferenced, recordStamps, timestampColumns } from '../../lib/areas/resource-helpers.server.ts';
@@ -91,6 +91,19 @@ export const warehouseResource = defineResource({
     if (Object.keys(errors).length) throw invalid(errors);
     return values;
   },
-  unique: [{ field: 'code', expression: (t) => sql`lower(${(t as typeof warehouses).code})`, value: (v) => String(v.code).toLowerCase(), message: 'Another warehouse already has this code.' }],
+  // Codes are unique per owner (the store's own warehouses, or one vendor's): a vendor's choice
+  // never depends on, or tells anything about, another owner's codes.
+  unique: [
+    {
+      field: 'code',
+      expression: (t) => sql`lower(${(t as typeof warehouses).code})`,
+      value: (v) => String(v.code).toLowerCase(),
+      within: (t, v) => {
+        const owner = (t as typeof warehouses).vendorId;
+        return v.vendorId === null || v.vendorId === undefined ? isNull(owner) : eq(owner, Number(v.vendorId));
+      },
+      message: "This code is already used by another of the owner's warehouses.",
+    },
+  ],
   optionLabel: (r) => `${r.name} (${r.code})`,
 });

@@ -31,6 +31,11 @@ export interface UniqueRule {
   /** The SQL expression compared (e.g. lower(name)). */
   expression: (table: PgTable) => SQL | AnyColumn;
   value: (values: Record<string, unknown>) => unknown;
+  /**
+   * Where the value must be unique, when not across the whole table: the rows a saved record's
+   * value is compared with (the same owner's). Must match the unique index.
+   */
+  within?: (table: PgTable, values: Record<string, unknown>) => SQL;
   message: string;
 }
 
@@ -172,7 +177,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
       const [hit] = await db
         .select({ id: table.id })
         .from(table as PgTable)
-        .where(and(sql`${rule.expression(table)} = ${value}`, exceptId ? sql`${table.id} <> ${exceptId}` : undefined))
+        .where(and(sql`${rule.expression(table)} = ${value}`, rule.within?.(table as PgTable, values), exceptId ? sql`${table.id} <> ${exceptId}` : undefined))
         .limit(1);
       if (hit) errors[rule.field] = [rule.message];
     }

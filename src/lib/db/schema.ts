@@ -524,7 +524,8 @@ export const warehouses = pgTable(
     version: integer('version').notNull().default(1),
   },
   (t) => [
-    uniqueIndex('warehouses_code_idx').on(sql`lower(${t.code})`),
+    // Codes are unique per owner: the store's own (no vendor) or one vendor's.
+    uniqueIndex('warehouses_owner_code_idx').on(sql`coalesce(${t.vendorId}, 0)`, sql`lower(${t.code})`),
     index('warehouses_vendor_idx').on(t.vendorId),
     index('warehouses_pincode_idx').on(t.pincodeId),
   ],
