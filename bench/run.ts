@@ -146,7 +146,7 @@ function prepareServer(): string {
     if (!existsSync(join(ROOT, 'dist/server/entry.mjs'))) throw new Error('dist/server/entry.mjs is missing: run without --no-build');
     cpSync(join(ROOT, 'dist'), join(copy, 'dist'), { recursive: true });
   }
-  return join(copy, 'dist/server/entry.mjs');
+  return join(copy, 'dist');
 }
 
 async function adminQuery(adminUrl: string, text: string): Promise<string> {
@@ -218,7 +218,7 @@ async function startCeiling(port: number, canned: Record<string, { status: numbe
   return () => child.kill('SIGTERM');
 }
 
-async function benchDatabase(db: Driver, entry: string): Promise<BenchResults> {
+async function benchDatabase(db: Driver, distDir: string): Promise<BenchResults> {
   const notes: string[] = [];
   const date = new Date().toISOString();
   const work = join('/tmp', `bench-${db}-${process.pid}`);
@@ -245,7 +245,7 @@ async function benchDatabase(db: Driver, entry: string): Promise<BenchResults> {
     log(`  fill: ${fill.seconds.toFixed(1)} s in all`);
 
     const port = opts.port + (db === 'pglite' ? 0 : 10);
-    const server = await startServer({ entry, cwd: ROOT, port, env, logFile: join(work, 'server.log') });
+    const server = await startServer({ entry: join(ROOT, 'src/server/main.ts'), cwd: ROOT, port, env: { ...env, BO_DIST_DIR: distDir }, logFile: join(work, 'server.log') });
     log(`  server: first 200 after ${server.firstOkMs.toFixed(0)} ms, first page after ${server.firstPageMs.toFixed(0)} ms (pid ${server.pid})`);
     try {
       const jars: Record<string, CookieJar | undefined> = {
@@ -421,10 +421,10 @@ async function main(): Promise<number> {
       if (!available.includes(db)) throw new Error(`--db ${db}: set DATABASE_URL or TEST_DATABASE_URL for PostgreSQL`);
     }
     if (!available.includes('postgres')) log('PostgreSQL: skipped (set DATABASE_URL or TEST_DATABASE_URL to measure it too).');
-    const entry = prepareServer();
+    const distDir = prepareServer();
     try {
       for (const db of dbs) {
-        const r = await benchDatabase(db, entry);
+        const r = await benchDatabase(db, distDir);
         mkdirSync(RESULTS, { recursive: true });
         const file = join(RESULTS, `${r.date.slice(0, 10)}-${db}.json`);
         writeFileSync(file, JSON.stringify(r, null, 2) + '\n');
@@ -432,7 +432,7 @@ async function main(): Promise<number> {
         all.push(r);
       }
     } finally {
-      rmSync(join(entry, '../../..'), { recursive: true, force: true });
+      rmSync(join(distDir, '..'), { recursive: true, force: true });
     }
   }
   for (const r of all) log(printResults(r, budgets));

@@ -10,7 +10,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const entry = join(root, 'dist/server/entry.mjs');
+const built = join(root, 'dist/server/entry.mjs');
+const entry = join(root, 'src/server/main.ts');
 
 function newest(path) {
   if (!existsSync(path)) return 0;
@@ -20,7 +21,7 @@ function newest(path) {
 }
 
 const sources = Math.max(newest(join(root, 'src')), newest(join(root, 'public')), newest(join(root, 'astro.config.mjs')), newest(join(root, 'package-lock.json')), newest(join(root, 'tailwind.config.mjs')));
-if (!existsSync(entry) || statSync(entry).mtimeMs < sources) {
+if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   console.log('Building the server (first start, or the sources changed)…');
   const result = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
     cwd: root,

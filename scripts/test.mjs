@@ -2,7 +2,7 @@
 /**
  * `npm test`: every test of the project, then one closing line `N passed, N failed`.
  *
- *   1. `astro build`: integration and end-to-end tests start the built server (dist/server/entry.mjs),
+ *   1. `astro build`: integration and end-to-end tests start the server (src/server/main.ts serving dist/),
  *      then `tsc --noEmit` (one check: the types of every .ts/.tsx file).
  *   2. Vitest: unit tests, integration tests on PGlite and, when TEST_DATABASE_URL is set, on
  *      PostgreSQL too (projects in vitest.config.ts).

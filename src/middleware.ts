@@ -5,6 +5,8 @@
  *   3. session → principal → CASL ability    6. security headers on the way out
  * See docs/architecture.md for the picture.
  */
+// First: checks the configuration and opens the database as the app loads, and stops it on a signal.
+import './lib/startup.server.ts';
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { randomUUID } from 'node:crypto';

@@ -1,7 +1,8 @@
 /**
- * Imported by the built server's entry (see `bootAtStartup` in astro.config.mjs), so the
- * configuration is checked and the database opened when the process starts, not at the
- * first request. A bad variable stops the server with a message that names it.
+ * Imported first by src/middleware.ts, so the configuration is checked and the database opened as
+ * soon as the app loads (src/server/main.ts loads it and asks /api/health once it listens), not at
+ * a visitor's request. A bad variable or a locked data folder stops the server with a message that
+ * names it.
  */
 import { ConfigError, config } from './config.server.ts';
 import { boot, shutdown } from './boot.server.ts';

@@ -1,5 +1,5 @@
 /**
- * Starts the BUILT server (`node dist/server/entry.mjs`, run `npm run build` first) as a child
+ * Starts the BUILT server (`node src/server/main.ts` serving dist/, run `npm run build` first) as a child
  * process on a free port, with its own temporary DATA_DIR (PGlite) or, when asked, its own fresh
  * PostgreSQL database. Real HTTP, real database, real sessions: nothing is mocked.
  *
@@ -15,8 +15,10 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
-/** The built server; BO_SERVER_ENTRY lets a developer test a private copy of the build. */
-export const SERVER_ENTRY = process.env.BO_SERVER_ENTRY ? resolve(process.env.BO_SERVER_ENTRY) : join(ROOT, 'dist/server/entry.mjs');
+/** The server process's entry; it serves the build in DIST_DIR. */
+export const SERVER_ENTRY = join(ROOT, 'src/server/main.ts');
+/** The build to serve: dist/, or a private copy named by BO_DIST_DIR (to test another build). */
+export const DIST_DIR = process.env.BO_DIST_DIR ? resolve(process.env.BO_DIST_DIR) : join(ROOT, 'dist');
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -75,7 +77,7 @@ process.once('exit', () => {
 });
 
 function baseEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, BO_DIST_DIR: DIST_DIR };
   for (const key of CONFIG_VARS) delete env[key];
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k];

@@ -1,13 +1,13 @@
 /**
  * The server process itself: a bad variable stops it with a message naming the variable; a second
  * process on a PGlite data folder in use stops with a clear message; a stale lock (a server killed
- * with -9) does not block the next start. And the build: the page map keeps its module imports.
+ * with -9) does not block the next start; a static file is served from its precompressed copy.
  */
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type {} from '../helpers/vitest-global-setup.ts';
-import { makeTempDir, runServerUntilExit, SERVER_ENTRY, startServer, testDriver, type TestServer } from '../helpers/server.ts';
+import { DIST_DIR, makeTempDir, runServerUntilExit, startServer, testDriver, type TestServer } from '../helpers/server.ts';
 
 const dirs: string[] = [];
 const servers: TestServer[] = [];
@@ -23,11 +23,25 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-describe('the build', () => {
-  it("keeps each page module's import instead of importing it on every request (astro.config.mjs)", () => {
-    const entry = readFileSync(SERVER_ENTRY, 'utf8');
-    expect(entry).toContain('__boKeptPages');
-    expect(entry).toMatch(/pageMap: __boKeptPages/);
+describe('static files', () => {
+  it('answers a built asset from its brotli or gzip copy, cached for a year, and anything else from the app', async () => {
+    const server = await startServer({ template: inject('boPgliteTemplate') });
+    servers.push(server);
+    const name = readdirSync(join(DIST_DIR, 'client/_astro')).find((f) => f.endsWith('.js'))!;
+    for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip'], ['identity', null]] as const) {
+      const response = await fetch(`${server.url}/_astro/${name}`, { headers: { 'accept-encoding': accept } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.get('content-type')).toMatch(/javascript/);
+      expect((await response.text()).length).toBeGreaterThan(0);
+    }
+    const missing = await fetch(`${server.url}/_astro/no-such-file.js`);
+    expect(missing.status).toBe(404);
+    // A URL decodeURI() refuses: the one error shape, not a crash.
+    const bad = await fetch(`${server.url}/%E0%A4%A`);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ message: 'The address of this request is not valid.' });
   });
 });
 

@@ -6,7 +6,7 @@
  * Compressed pages must not carry a secret that is the same from response to response, or an
  * attacker who can inject text and watch sizes can guess it (BREACH): the CSRF token written into
  * pages is masked afresh for every response (maskCsrfToken in src/lib/auth/csrf.server.ts).
- * Static files under /_astro/ are compressed at build time instead (see serveAsset below).
+ * Static files under /_astro/ are compressed at build time instead, and served by src/server/main.ts.
  */
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { Readable } from 'node:stream';
