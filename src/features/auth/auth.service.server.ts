@@ -44,7 +44,10 @@ export async function findUserByEmail(db: Db, email: string) {
  */
 export async function login(db: Db, input: { email: string; password: string }, actor: Actor, previousSessionId?: string | null): Promise<LoginResult> {
   const c = config();
-  const slots = await takeSlots(
+  const {
+    hits: [, ipHit],
+    retryAfterSeconds,
+  } = await takeSlots(
     db,
     [
       { key: accountKey(input.email), max: c.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT },
@@ -52,7 +55,6 @@ export async function login(db: Db, input: { email: string; password: string }, 
     ],
     c.LOGIN_WINDOW_SECONDS,
   );
-  const { retryAfterSeconds } = slots;
   if (retryAfterSeconds > 0) {
     return { ok: false, status: 429, message: `Too many sign-in attempts. Try again in ${retryAfterSeconds} seconds.`, retryAfterSeconds };
   }
@@ -68,7 +70,7 @@ export async function login(db: Db, input: { email: string; password: string }, 
     // A new session id at every sign-in: the old one (if any) is destroyed, never reused.
     if (previousSessionId) await destroySession(tx, previousSessionId);
     await clearLimit(tx, accountKey(input.email));
-    await refundHit(tx, slots.hits[1]!);
+    await refundHit(tx, ipHit!);
     const { token } = await createSession(tx, user.id, { ip: actor.ip, userAgent: actor.userAgent });
     await notifyIfNewDevice(tx, user.id, actor);
     await logActivity(tx, { ...actor, realUserId: user.id }, { area: 'auth', action: 'login', recordId: user.id });
