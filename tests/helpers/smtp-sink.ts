@@ -2,6 +2,11 @@
  * A real SMTP server on a local port that keeps what it receives: enough of RFC 5321 (EHLO/HELO,
  * optional AUTH PLAIN/LOGIN, MAIL, RCPT, DATA, RSET, NOOP, QUIT) for nodemailer to deliver to it
  * without TLS. Lets a test prove mail leaves through SMTP when the product is configured so.
+ *
+ * `hold()` makes it stall like a slow mail server: a message is read to its end but not answered
+ * (and not counted as received) until `release()`, so a test can see what the product does while
+ * a mail is still undelivered. `refuse()` makes it turn every message down (554), like a mail
+ * server that rejects it.
  */
 import { createServer, type Server, type Socket } from 'node:net';
 
@@ -17,11 +22,29 @@ export interface ReceivedMail {
 export interface SmtpSink {
   port: number;
   received: ReceivedMail[];
+  /** Messages read to their end but not answered yet (while held). */
+  held: ReceivedMail[];
+  /** From now on, leave each message unanswered (undelivered) until `release()`. */
+  hold(): void;
+  /** From now on, refuse each message (554): it is never received. */
+  refuse(): void;
+  /** Answers every held message (they become received) and goes back to accepting. */
+  release(): void;
+  /** Resolves with the first received (or, with `{ held: true }`, held) message that matches. */
+  waitFor(match: (mail: ReceivedMail) => boolean, options?: { held?: boolean }): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
+  const held: ReceivedMail[] = [];
+  /** The replies owed for held messages, in order. */
+  const owed: (() => void)[] = [];
+  let mode: 'accept' | 'hold' | 'refuse' = 'accept';
+  const waiters = new Set<() => void>();
+  const changed = () => {
+    for (const w of [...waiters]) w();
+  };
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
     sockets.add(socket);
@@ -42,10 +65,23 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           if (end === -1) return;
           mail.data = buffer.slice(0, end).replace(/^\.\./gm, '.');
           buffer = buffer.slice(end + 5);
-          received.push({ ...mail, user });
+          const complete = { ...mail, user };
           mail = { from: '', to: [], data: '' };
           inData = false;
-          reply('250 2.0.0 queued');
+          const accept = () => {
+            received.push(complete);
+            reply('250 2.0.0 queued');
+            changed();
+          };
+          if (mode === 'refuse') reply('554 5.7.1 message refused');
+          else if (mode === 'hold') {
+            held.push(complete);
+            owed.push(() => {
+              held.splice(held.indexOf(complete), 1);
+              if (!socket.destroyed) accept();
+            });
+            changed();
+          } else accept();
           continue;
         }
         const eol = buffer.indexOf('\r\n');
@@ -101,6 +137,28 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     port,
     received,
+    held,
+    hold: () => {
+      mode = 'hold';
+    },
+    refuse: () => {
+      mode = 'refuse';
+    },
+    release: () => {
+      mode = 'accept';
+      for (const pay of owed.splice(0)) pay();
+    },
+    waitFor: (match, options = {}) =>
+      new Promise((resolve) => {
+        const check = () => {
+          const found = (options.held ? held : received).find(match);
+          if (!found) return;
+          waiters.delete(check);
+          resolve(found);
+        };
+        waiters.add(check);
+        check();
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

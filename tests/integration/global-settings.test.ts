@@ -4,7 +4,9 @@
  * activity log, only for global-settings:create — and the mail settings really route mail through
  * the SMTP server they name.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { useServer } from '../helpers/vitest-server.ts';
 import { HttpClient, type DemoAccount } from '../helpers/http.ts';
 import { expectErrorShape } from '../helpers/assertions.ts';
@@ -13,6 +15,12 @@ import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 const app = useServer();
 let admin: HttpClient;
 let sink: SmtpSink;
+
+/** How many mails to this address are in the server's outbox folder. */
+function outboxMailsTo(email: string): number {
+  const dir = join(app.server.dataDir, 'outbox');
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.includes('-mail-') && f.includes(email)).length : 0;
+}
 
 type Settings = Record<string, unknown> & { version: number; twilio_auth_token_set: boolean; smtp_password_set: boolean };
 
@@ -145,6 +153,8 @@ describe('mail goes through the SMTP server the settings name', () => {
     await (await guest.get('/api/user/reset-password')).arrayBuffer();
     const asked = await guest.post('/api/user/reset-password', { form: { _token: guest.csrfToken!, email: 'support@example.com' }, csrf: false });
     expect(asked.status).toBe(200);
+    // The mail is sent after the answer (decision 018): wait for it to arrive.
+    await sink.waitFor((m) => m.to.includes('support@example.com'));
     expect(sink.received).toHaveLength(1);
     const [mail] = sink.received;
     expect(mail!.from).toBe('no-reply@bazaar.example');
@@ -155,7 +165,9 @@ describe('mail goes through the SMTP server the settings name', () => {
     // Back to the default: the next mail lands in the outbox folder again.
     expect((await save({ mail_provider: 'default' })).status).toBe(200);
     await (await guest.get('/api/user/reset-password')).arrayBuffer();
+    const inOutbox = outboxMailsTo('admin@example.com');
     expect((await guest.post('/api/user/reset-password', { form: { _token: guest.csrfToken!, email: 'admin@example.com' }, csrf: false })).status).toBe(200);
+    await vi.waitFor(() => expect(outboxMailsTo('admin@example.com')).toBe(inOutbox + 1), { timeout: 30_000, interval: 25 });
     expect(sink.received).toHaveLength(1);
   });
 });

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useServer } from '../helpers/vitest-server.ts';
 import { DEMO_CREDENTIALS, HttpClient } from '../helpers/http.ts';
 
@@ -31,14 +31,24 @@ async function postForm(fields: Record<string, string>, path = PATH): Promise<{ 
   return { response, html: await response.text() };
 }
 
+/** The mail is sent after the answer (so both emails answer alike): wait until it is in the outbox. */
+async function nextMailTo(email: string, before: number): Promise<string> {
+  return vi.waitFor(
+    () => {
+      const mails = mailsTo(email);
+      expect(mails).toHaveLength(before + 1);
+      return mails.at(-1)!;
+    },
+    { timeout: 30_000, interval: 25 },
+  );
+}
+
 async function requestLink(email: string): Promise<string> {
   const before = mailsTo(email).length;
   const { response, html } = await postForm({ email });
   expect(response.status).toBe(200);
   expect(html).toContain(`If an account exists for ${email}, we have sent a link`);
-  const mails = mailsTo(email);
-  expect(mails).toHaveLength(before + 1);
-  const mail = mails.at(-1)!;
+  const mail = await nextMailTo(email, before);
   expect(mail).toContain('Subject: Reset your password');
   // Quoted-printable may fold the line and encode "="; undo both.
   const body = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
@@ -101,12 +111,16 @@ describe('POST /api/user/reset-password', () => {
   });
 
   it('answers an unknown email exactly like a known one, and sends nothing', async () => {
-    const known = await postForm({ email: DEMO_CREDENTIALS.admin.email });
     const unknown = await postForm({ email: 'nobody-here@example.com' });
+    const before = mailsTo(DEMO_CREDENTIALS.admin.email).length;
+    const known = await postForm({ email: DEMO_CREDENTIALS.admin.email });
     expect(unknown.response.status).toBe(known.response.status);
     const message = (html: string, email: string) => /If an account exists for [^<]*/.exec(html)?.[0]?.replace(email, '<email>');
     expect(message(unknown.html, 'nobody-here@example.com')).toBeTruthy();
     expect(message(unknown.html, 'nobody-here@example.com')).toBe(message(known.html, DEMO_CREDENTIALS.admin.email));
+    // Both were queued after their answers, the unknown one first: once the known one's mail is
+    // out, the unknown one's work (a lookup that finds no one) is long done.
+    await nextMailTo(DEMO_CREDENTIALS.admin.email, before);
     expect(mailsTo('nobody-here@example.com')).toEqual([]);
   });
 
@@ -118,5 +132,39 @@ describe('POST /api/user/reset-password', () => {
     await (await guest.get(PATH)).arrayBuffer();
     const refused = await guest.post(PATH, { form: { email: DEMO_CREDENTIALS.admin.email }, csrf: false });
     expect([403, 419]).toContain(refused.status);
+  });
+});
+
+describe('earlier reset links (issue 20, item 6)', () => {
+  const { email } = DEMO_CREDENTIALS.newvendor;
+  const reset = (token: string, password: string) => postForm({ token, password, password_confirmation: password }, `${PATH}?token=${token}`);
+
+  it('all stop working once one of them is used', async () => {
+    const first = await requestLink(email);
+    const second = await requestLink(email);
+    expect(first).not.toBe(second);
+    expect((await reset(second, 'Fresh@2026pass')).response.status).toBe(303);
+
+    const page = await new HttpClient(() => app.server.url).get(`${PATH}?token=${first}`);
+    expect(await page.text()).toContain('This reset link is invalid or has expired.');
+    const stale = await reset(first, 'Other@2026pass');
+    expect(stale.response.status).toBe(422);
+    expect(stale.html).toContain('This reset link is invalid or has expired. Ask for a new one.');
+    expect(await canSignIn(email, 'Fresh@2026pass')).toBe(true);
+  });
+
+  it('all stop working once the password is changed through /api/user-password', async () => {
+    const token = await requestLink(email);
+    const session = new HttpClient(() => app.server.url);
+    await session.login({ email, password: 'Fresh@2026pass' });
+    const changed = await session.post('/api/user-password', {
+      json: { current_password: 'Fresh@2026pass', password: 'Changed@2026pass', password_confirmation: 'Changed@2026pass' },
+    });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+
+    const stale = await reset(token, 'Other@2026pass');
+    expect(stale.response.status).toBe(422);
+    expect(stale.html).toContain('This reset link is invalid or has expired. Ask for a new one.');
+    expect(await canSignIn(email, 'Changed@2026pass')).toBe(true);
   });
 });

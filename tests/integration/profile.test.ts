@@ -218,4 +218,31 @@ describe('while impersonating', () => {
     const sessions = await (await admin.get('/profile/list')).text();
     expect(sessions).toContain('These are your own sessions (Asha Admin)');
   });
+
+  it('the phone cannot be changed either, on the profile or through the vendor phone routes (issue 20, item 10)', async () => {
+    const vendor = await app.as('vendor');
+    const before = (await vendor.getJson('/api/user')).body as { id: number; name: string; email: string; phone: string; phone_verified_at: string | null };
+    expect(before.phone).toBe('+919876543210');
+    const admin = await app.as('admin');
+    expect((await admin.post(`/api/impersonate/${before.id}`, { json: {} })).status).toBe(200);
+
+    const refused = await expectErrorShape(await admin.post('/api/user', { multipart: profileForm({ name: before.name, email: before.email, phone: '9123400000' }) }), 403);
+    expect(refused.message).toMatch(/phone|mobile/i);
+    // Removing the number is a change too.
+    await expectErrorShape(await admin.post('/api/user', { multipart: profileForm({ name: before.name, email: before.email, phone: '' }) }), 403);
+    // The no-JavaScript form goes through the same rule.
+    const page = await admin.post('/profile', { multipart: profileForm({ _token: admin.csrfToken!, name: before.name, email: before.email, phone: '9123400000' }), csrf: false });
+    expect(page.status).toBe(403);
+    // The phone routes refuse too, before any code is sent or checked.
+    await expectErrorShape(await admin.post('/api/vendor/phone/send-code', { json: { phone: '9123400000' } }), 403);
+    await expectErrorShape(await admin.post('/api/vendor/phone/verify', { json: { code: '123456' } }), 403);
+
+    // The number as it is still lets the rest of the profile be saved.
+    expect((await admin.post('/api/user', { multipart: profileForm({ name: before.name, email: before.email, phone: '98765 43210' }) })).status).toBe(200);
+
+    const after = (await vendor.getJson('/api/user')).body;
+    expect(after.phone).toBe(before.phone);
+    expect(after.phone_verified_at).toBe(before.phone_verified_at);
+    expect((await admin.post('/api/impersonate-leave')).status).toBe(200);
+  });
 });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../src/lib/db/client.server.ts';
-import { clearLimit, hitLimit, peekLimit } from '../../src/lib/auth/rate-limit.server.ts';
+import { clearLimit, hitLimit, peekLimit, refundHit, takeSlots } from '../../src/lib/auth/rate-limit.server.ts';
 
 let database: Database;
 
@@ -85,6 +85,47 @@ describe('clearLimit', () => {
     await hitLimit(database.db, 'k', 60);
     await clearLimit(database.db, 'k');
     expect((await peekLimit(database.db, 'k')).count).toBe(0);
+    expect((await hitLimit(database.db, 'k', 60)).count).toBe(1);
+  });
+});
+
+describe('takeSlots (counting first)', () => {
+  it('counts every attempt of a burst before answering, so only `max` of them are within the limit', async () => {
+    const results = await Promise.all(Array.from({ length: 20 }, () => takeSlots(database.db, [{ key: 'acct', max: 3 }], 60)));
+    expect(results.filter((r) => r.retryAfterSeconds === 0)).toHaveLength(3);
+    for (const r of results.filter((r) => r.retryAfterSeconds > 0)) expect(r.retryAfterSeconds).toBeLessThanOrEqual(60);
+    expect((await peekLimit(database.db, 'acct')).count).toBe(20);
+  });
+
+  it('refuses when any counter is past its limit, with the longest wait', async () => {
+    for (let i = 0; i < 2; i++) await hitLimit(database.db, 'ip', 30);
+    const taken = await takeSlots(database.db, [{ key: 'acct', max: 5 }, { key: 'ip', max: 2 }], 30);
+    expect(taken.hits.map((h) => h.count)).toEqual([1, 3]);
+    expect(taken.retryAfterSeconds).toBeGreaterThan(0);
+    expect((await takeSlots(database.db, [{ key: 'other', max: 1 }], 30)).retryAfterSeconds).toBe(0);
+  });
+});
+
+describe('refundHit', () => {
+  it('gives one hit back in its own window', async () => {
+    await hitLimit(database.db, 'k', 60);
+    const hit = await hitLimit(database.db, 'k', 60);
+    await refundHit(database.db, hit);
+    expect((await peekLimit(database.db, 'k')).count).toBe(1);
+  });
+
+  it('never lends a slot to a later window', async () => {
+    const old = await hitLimit(database.db, 'k', 60);
+    await expireWindow('k');
+    await hitLimit(database.db, 'k', 60);
+    await refundHit(database.db, old);
+    expect((await peekLimit(database.db, 'k')).count).toBe(1);
+  });
+
+  it('does not go below zero', async () => {
+    const hit = await hitLimit(database.db, 'k', 60);
+    await refundHit(database.db, hit);
+    await refundHit(database.db, hit);
     expect((await hitLimit(database.db, 'k', 60)).count).toBe(1);
   });
 });

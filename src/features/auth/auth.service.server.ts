@@ -7,10 +7,12 @@ import type { Db } from '../../lib/db/client.server.ts';
 import { activityLogs, passwordResetTokens, users } from '../../lib/db/schema.ts';
 import { config } from '../../lib/config.server.ts';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../../lib/auth/password.server.ts';
-import { clearLimit, hitLimit, peekLimit } from '../../lib/auth/rate-limit.server.ts';
+import { clearLimit, hitLimit, refundHit, takeSlots } from '../../lib/auth/rate-limit.server.ts';
 import { createSession, destroyOtherSessions, destroySession } from '../../lib/auth/session.server.ts';
 import { logActivity, type Actor } from '../../lib/activity/activity.server.ts';
 import { mailer } from '../../lib/mail/mailer.server.ts';
+import { afterAnswer } from '../../lib/http/in-flight.server.ts';
+import { revokeResetTokens } from '../../lib/auth/reset-tokens.server.ts';
 import { randomToken, sha256 } from '../../lib/security/tokens.server.ts';
 import { HttpError, invalid } from '../../lib/http/errors.ts';
 
@@ -33,17 +35,26 @@ export async function findUserByEmail(db: Db, email: string) {
 }
 
 /**
- * Failed attempts are counted per account and per IP. Past either limit the answer is 429 with
- * Retry-After, even for the right password, until the window has passed.
+ * Attempts are counted per account and per IP, each attempt before its password is checked
+ * (counting first, decision 018): an attempt whose slot is past either limit answers 429 with
+ * Retry-After, even for the right password, until the window has passed, and its password is never
+ * checked. So however many attempts arrive at once, at most the limit of them reach the check.
+ * A successful sign-in clears the account's counter and gives its IP slot back: the per-IP limit
+ * counts failures, so an office behind one address can sign in as many people as it has.
  */
 export async function login(db: Db, input: { email: string; password: string }, actor: Actor, previousSessionId?: string | null): Promise<LoginResult> {
   const c = config();
-  const [account, ip] = await Promise.all([peekLimit(db, accountKey(input.email)), peekLimit(db, ipKey(actor.ip))]);
-  const blocked = [
-    account.count >= c.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT ? account.retryAfterSeconds : 0,
-    ip.count >= c.LOGIN_MAX_ATTEMPTS_PER_IP ? ip.retryAfterSeconds : 0,
-  ];
-  const retryAfterSeconds = Math.max(...blocked);
+  const {
+    hits: [, ipHit],
+    retryAfterSeconds,
+  } = await takeSlots(
+    db,
+    [
+      { key: accountKey(input.email), max: c.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT },
+      { key: ipKey(actor.ip), max: c.LOGIN_MAX_ATTEMPTS_PER_IP },
+    ],
+    c.LOGIN_WINDOW_SECONDS,
+  );
   if (retryAfterSeconds > 0) {
     return { ok: false, status: 429, message: `Too many sign-in attempts. Try again in ${retryAfterSeconds} seconds.`, retryAfterSeconds };
   }
@@ -51,11 +62,7 @@ export async function login(db: Db, input: { email: string; password: string }, 
   const user = await findUserByEmail(db, input.email);
   const valid = user && user.status === 'active' ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
   if (!valid || !user) {
-    await db.transaction(async (tx) => {
-      await hitLimit(tx, accountKey(input.email), c.LOGIN_WINDOW_SECONDS);
-      await hitLimit(tx, ipKey(actor.ip), c.LOGIN_WINDOW_SECONDS);
-      await logActivity(tx, actor, { area: 'auth', action: 'login-failed', recordId: user?.id ?? null, changes: { email: [null, input.email.slice(0, 254)] } });
-    });
+    await logActivity(db, actor, { area: 'auth', action: 'login-failed', recordId: user?.id ?? null, changes: { email: [null, input.email.slice(0, 254)] } });
     return { ok: false, status: 422, message: BAD_CREDENTIALS };
   }
 
@@ -63,6 +70,7 @@ export async function login(db: Db, input: { email: string; password: string }, 
     // A new session id at every sign-in: the old one (if any) is destroyed, never reused.
     if (previousSessionId) await destroySession(tx, previousSessionId);
     await clearLimit(tx, accountKey(input.email));
+    await refundHit(tx, ipHit!);
     const { token } = await createSession(tx, user.id, { ip: actor.ip, userAgent: actor.userAgent });
     await notifyIfNewDevice(tx, user.id, actor);
     await logActivity(tx, { ...actor, realUserId: user.id }, { area: 'auth', action: 'login', recordId: user.id });
@@ -107,10 +115,19 @@ export async function logout(db: Db, sessionId: string, actor: Actor): Promise<v
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 
-/** Always answers the same way, whether or not the email exists. */
+/**
+ * Always answers the same way and in the same time, whether or not the email exists: the request
+ * does only what is the same for every email (the limit's hit); finding the account, storing the
+ * token, the activity entry and the mail run after the answer (decision 018). A failure there is
+ * logged by `afterAnswer`.
+ */
 export async function requestPasswordReset(db: Db, email: string, actor: Actor, baseUrl: string): Promise<void> {
   const limit = await hitLimit(db, `reset:${email.trim().toLowerCase()}`, 3600);
   if (limit.count > 5) throw new HttpError(429, 'Too many reset requests. Try again later.', undefined, { 'retry-after': String(limit.retryAfterSeconds) });
+  afterAnswer('password-reset-mail', () => sendResetLink(db, email, actor, baseUrl));
+}
+
+async function sendResetLink(db: Db, email: string, actor: Actor, baseUrl: string): Promise<void> {
   const user = await findUserByEmail(db, email);
   if (!user || user.status !== 'active') return;
   const token = randomToken(32);
@@ -150,6 +167,12 @@ export async function resetPassword(db: Db, token: string, password: string, act
     if (!claimed) throw invalid({ token: ['This reset link is invalid or has expired. Ask for a new one.'] });
     await tx.update(users).set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date(), version: sql`${users.version} + 1` }).where(eq(users.id, claimed.userId));
     await destroyOtherSessions(tx, claimed.userId, null);
-    await logActivity(tx, { ...actor, realUserId: actor.realUserId ?? claimed.userId }, { area: 'auth', action: 'password-reset', recordId: claimed.userId });
+    // The account's other links die with this one (decision 018).
+    const revoked = await revokeResetTokens(tx, claimed.userId);
+    await logActivity(
+      tx,
+      { ...actor, realUserId: actor.realUserId ?? claimed.userId },
+      { area: 'auth', action: 'password-reset', recordId: claimed.userId, changes: revoked ? { other_reset_links: [revoked, 0] } : undefined },
+    );
   });
 }

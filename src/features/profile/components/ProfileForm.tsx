@@ -182,7 +182,8 @@ export default function ProfileForm(props: ProfileFormProps) {
         maxLength={16}
         autoComplete="tel-national"
         placeholder="98765 43210"
-        hint={phoneHint}
+        readOnly={props.impersonating}
+        hint={props.impersonating ? 'The mobile number cannot be changed while impersonating.' : phoneHint}
         disabled={submitting}
       />
       {props.isVendor && !saved.phoneVerified && !phoneChanged && saved.phone && (
