@@ -142,18 +142,18 @@ export async function addEditDelete(page: Page, j: CrudJourney): Promise<void> {
 }
 
 /**
- * Every script a page loads until the network is quiet, gzipped as a server would send it: the
- * page-weight budget (100 KiB with React, docs/decisions/010). Answers the scripts' URLs too.
+ * Every script the page at `path` loads once all its islands have hydrated (their code is then
+ * loaded, `client:idle` ones included), gzipped as a server would send it: the page-weight budget
+ * (100 KiB with React, docs/decisions/010). Read from the page's own resource timing, so nothing
+ * the previous page was still fetching is counted, and nothing waits for a quiet network. Answers
+ * the scripts' URLs too.
  */
 export async function pageScriptsGzip(page: Page, path: string): Promise<{ scripts: string[]; bytes: number }> {
-  const scripts = new Set<string>();
-  const onResponse = (r: import('@playwright/test').Response) => {
-    if (r.request().resourceType() === 'script') scripts.add(r.url());
-  };
-  page.on('response', onResponse);
-  await page.goto(path, { waitUntil: 'networkidle' });
-  page.off('response', onResponse);
+  await page.goto(path);
+  // Astro removes `ssr` from an island once it has hydrated.
+  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+  const scripts = await page.evaluate(() => [...new Set(performance.getEntriesByType('resource').map((entry) => entry.name).filter((url) => /\.m?js(\?|$)/.test(new URL(url).pathname + new URL(url).search)))]);
   let bytes = 0;
   for (const url of scripts) bytes += gzipSync(await (await page.request.get(url)).body()).length;
-  return { scripts: [...scripts], bytes };
+  return { scripts, bytes };
 }

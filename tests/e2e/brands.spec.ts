@@ -26,7 +26,9 @@ test.describe('brands list', () => {
     });
     await page.goto('/brands/listing');
     await expect(rows(page).filter({ hasText: 'Indigo Loom' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    // Hydrated, and a frame later (react-query starts a fetch in an effect of the first render): none was made.
+    await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
     expect(listCalls).toEqual([]);
     await expect(page.getByRole('progressbar')).toHaveCount(0);
     await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
