@@ -5,7 +5,8 @@
 import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { deliverySettings } from '../settings/delivery-settings.server.ts';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { config } from '../config.server.ts';
 
@@ -31,13 +32,24 @@ export function outboxFileName(kind: 'mail' | 'sms', to: string, ext: string): s
   return `${stamp}-${kind}-${safeTo}-${Math.random().toString(36).slice(2, 8)}.${ext}`;
 }
 
+/**
+ * Puts a message in the outbox folder whole: written under a hidden name, then renamed, so a person
+ * (or a program) watching the folder never opens a half-written file.
+ */
+export function writeOutboxFile(kind: 'mail' | 'sms', to: string, ext: string, content: string | Buffer): void {
+  const dir = outboxDir();
+  mkdirSync(dir, { recursive: true });
+  const partial = join(dir, `.writing-${randomUUID()}`);
+  writeFileSync(partial, content);
+  renameSync(partial, join(dir, outboxFileName(kind, to, ext)));
+}
+
 class OutboxMailProvider implements MailProvider {
   name = 'outbox';
   private transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   async send(mail: Mail): Promise<void> {
     const info = await this.transport.sendMail({ from: config().MAIL_FROM, ...mail });
-    mkdirSync(outboxDir(), { recursive: true });
-    writeFileSync(join(outboxDir(), outboxFileName('mail', mail.to, 'eml')), info.message as Buffer);
+    writeOutboxFile('mail', mail.to, 'eml', info.message as Buffer);
   }
 }
 

@@ -3,12 +3,10 @@
  * The top bar's SMS credit comes from the provider: Twilio's account balance, or for the
  * outbox the credit kept in settings (`sms.balance`), which each message spends.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { config } from '../config.server.ts';
 import { deliverySettings } from '../settings/delivery-settings.server.ts';
-import { outboxDir, outboxFileName } from '../mail/mailer.server.ts';
+import { writeOutboxFile } from '../mail/mailer.server.ts';
 import type { DbOrTx } from '../db/client.server.ts';
 import { settings } from '../db/schema.ts';
 
@@ -28,8 +26,7 @@ const OUTBOX_COST_PER_SMS = 0.25;
 class OutboxSmsProvider implements SmsProvider {
   name = 'outbox';
   async send(db: DbOrTx, to: string, body: string): Promise<void> {
-    mkdirSync(outboxDir(), { recursive: true });
-    writeFileSync(join(outboxDir(), outboxFileName('sms', to, 'txt')), `To: ${to}\nDate: ${new Date().toISOString()}\n\n${body}\n`);
+    writeOutboxFile('sms', to, 'txt', `To: ${to}\nDate: ${new Date().toISOString()}\n\n${body}\n`);
     await db.execute(sql`update settings set value = jsonb_set(value, '{balance}', to_jsonb(round(greatest(0, (value->>'balance')::numeric - ${OUTBOX_COST_PER_SMS}), 2))), updated_at = now() where key = 'sms.balance'`);
   }
   async balance(db: DbOrTx): Promise<SmsBalance> {
