@@ -6,6 +6,7 @@
 import type { AstroGlobal } from 'astro';
 import { db } from '../../lib/boot.server.ts';
 import { HttpError } from '../../lib/http/errors.ts';
+import { isRecordId } from '../../lib/http/integers.ts';
 import type { AreaDeclaration, AreaField } from '../../lib/areas/area.ts';
 import { resourceByKey } from '../../lib/areas/resources.server.ts';
 import type { ApiRecord } from '../../lib/areas/resource.server.ts';
@@ -15,8 +16,8 @@ import { matchRoute } from '../../lib/routes/registry.ts';
 export async function recordFromParam(astro: Pick<AstroGlobal, 'params' | 'locals'>, key: string): Promise<ApiRecord | null> {
   const resource = resourceByKey(key);
   if (!resource) throw new Error(`No resource for area "${key}"`);
-  const id = astro.params.id ?? '';
-  if (!/^\d{1,9}$/.test(id)) return null;
+  const id = astro.params.id;
+  if (!isRecordId(id)) return null;
   try {
     return await resource.get(db(), { principal: astro.locals.principal!, actor: astro.locals.actor }, Number(id));
   } catch (e) {

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { AreaListDeclaration } from '../../lib/areas/area.ts';
+import { recordIds } from '../../lib/http/integers.ts';
 
 export const NOTIFICATION_STATES = [
   { value: 'unread', label: 'Unread' },
@@ -29,7 +30,7 @@ export const notificationList: AreaListDeclaration = {
 /** POST /api/notifications/read takes `{ ids }` or `{ all: true }`; /unread takes `{ ids }` only. */
 export const markReadSchema = z.union(
   [
-    z.strictObject({ ids: z.array(z.number().int().positive()).min(1, 'Choose at least one notification.').max(1000, 'At most 1000 at a time.') }),
+    z.strictObject({ ids: recordIds('Choose at least one notification.') }),
     z.strictObject({ all: z.literal(true) }),
   ],
   { error: 'Send `ids` (a list of notification ids) or `all: true`.' },
