@@ -112,6 +112,31 @@ describe('item 1: a forged cursor never poisons a list for other sessions', () =
     });
   }
 
+  it('hands out no cursor after a row without a sort value; paging by number reaches the rest', async () => {
+    // Widgets without a schedule have no starts_at: 10 more than the demo's, so a page of 10 ends on one.
+    for (let i = 0; i < 10; i++) {
+      const form = new FormData();
+      form.append('title', `Probe strip ${i}`);
+      form.append('type', 'strip');
+      form.append('status', 'inactive');
+      const created = await admin.post('/api/widgets', { multipart: form });
+      expect(created.status, await created.clone().text()).toBe(201);
+    }
+    for (const order of ['asc', 'desc']) {
+      const base = `/api/widgets?sort=starts_at&order=${order}&per_page=10`;
+      const first = await list(admin, base);
+      expect(first.meta.total).toBeGreaterThan(10);
+      expect((first.data.at(-1) as unknown as { starts_at: string | null }).starts_at, order).toBeNull();
+      expect(first.meta.next_cursor, order).toBeNull();
+      const second = await list(admin, `${base}&page=2`);
+      expect(second.data.length + first.data.length).toBe(first.meta.total);
+    }
+    // A page ending on a value still hands one out, and it pages on.
+    const byPosition = await list(admin, '/api/widgets?sort=position&per_page=10');
+    const next = await list(admin, `/api/widgets?sort=position&per_page=10&cursor=${byPosition.meta.next_cursor}`);
+    expect(next.data.map((r) => r.id)).toEqual((await list(admin, '/api/widgets?sort=position&per_page=10&page=2')).data.map((r) => r.id));
+  });
+
   it('checks the cursor against the sort column: number, date and enum sorts', async () => {
     const cases: [string, unknown][] = [
       // pincodes_count is an int SQL expression; state_id an integer column.

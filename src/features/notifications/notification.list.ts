@@ -27,12 +27,15 @@ export const notificationList: AreaListDeclaration = {
   ],
 };
 
-/** POST /api/notifications/read takes `{ ids }` or `{ all: true }`; /unread takes `{ ids }` only. */
-export const markReadSchema = z.union(
-  [
-    z.strictObject({ ids: recordIds('Choose at least one notification.') }),
-    z.strictObject({ all: z.literal(true) }),
-  ],
-  { error: 'Send `ids` (a list of notification ids) or `all: true`.' },
-);
-export const markUnreadSchema = markReadSchema.options[0];
+const notificationIds = recordIds('Choose at least one notification.');
+
+/** POST /api/notifications/unread takes `{ ids }`. */
+export const markUnreadSchema = z.strictObject({ ids: notificationIds });
+
+/**
+ * POST /api/notifications/read takes `{ ids }` or `{ all: true }`. One object rather than a union,
+ * so a bad id is named where it is (`ids.0`), as on /unread.
+ */
+export const markReadSchema = z
+  .strictObject({ ids: notificationIds.optional(), all: z.literal(true, { error: 'Send `all: true`, or `ids`.' }).optional() })
+  .refine((v) => (v.ids === undefined) !== (v.all === undefined), { message: 'Send `ids` (a list of notification ids) or `all: true`.', path: ['ids'] });
