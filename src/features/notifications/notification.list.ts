@@ -27,7 +27,8 @@ export const notificationList: AreaListDeclaration = {
   ],
 };
 
-const notificationIds = recordIds('Choose at least one notification.');
+// Numbers only, as before: the bell and the list send JSON.
+const notificationIds = recordIds('Choose at least one notification.', 'At most 1000 at a time.', true);
 
 /** POST /api/notifications/unread takes `{ ids }`. */
 export const markUnreadSchema = z.strictObject({ ids: notificationIds });
