@@ -88,8 +88,22 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: fc.tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...NASTY_STRINGS), fc.string({ maxLength: 8 })).map((p) => p.join('')) },
 );
 
+/**
+ * Integers that don't fit an id, a version or a page (PostgreSQL's integer is int4, up to 2^31 - 1;
+ * ids start at 1): issue 20 found 500s from each of these shapes.
+ */
+export const OUT_OF_RANGE_INTEGERS = [2 ** 31, 2 ** 40, 1e30, -1, 0, 1.5, -(2 ** 31) - 1, 2 ** 53 + 2] as const;
+
+export const outOfRangeInteger: fc.Arbitrary<number> = fc.constantFrom(...OUT_OF_RANGE_INTEGERS);
+
+/** The same as a form or query string writes them (and a few ways only text can). */
+export const outOfRangeIntegerText: fc.Arbitrary<string> = fc.oneof(
+  outOfRangeInteger.map((n) => String(n)),
+  fc.constantFrom('2147483648', '1099511627776', '99999999999999999999', '1e30', '-1', '0', '1.5', '0x7fffffff1', 'NaN', 'Infinity'),
+);
+
 export const nastyNumber: fc.Arbitrary<number> = fc.oneof(
-  fc.constantFrom(0, -0, -1, 1, 2 ** 31, 2 ** 31 - 1, -(2 ** 31), 2 ** 53, Number.MAX_SAFE_INTEGER + 2, 1e300, -1e300, 0.5, 1e-300),
+  fc.constantFrom(0, -0, -1, 1, 2 ** 31, 2 ** 31 - 1, -(2 ** 31), 2 ** 40, 1e30, 2 ** 53, Number.MAX_SAFE_INTEGER + 2, 1e300, -1e300, 0.5, 1.5, 1e-300),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
@@ -224,6 +238,23 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
         return { ...body, [keys[i % keys.length]!]: null };
       },
   ),
+  // A number out of the range its field can hold: a number field, one element of a list of
+  // numbers (`ids`), or a `version` added.
+  fc.tuple(fc.nat(), fc.nat(), outOfRangeInteger, fc.boolean()).map(
+    ([i, j, n, asText]): Mutation =>
+      (body) => {
+        if (!isPlainObject(body)) return body;
+        const value = asText ? String(n) : n;
+        const numeric = Object.keys(body).filter((k) => typeof body[k] === 'number' || (Array.isArray(body[k]) && (body[k] as unknown[]).some((e) => typeof e === 'number')));
+        if (!numeric.length) return { ...body, version: value };
+        const key = numeric[i % numeric.length]!;
+        const current = body[key];
+        if (!Array.isArray(current)) return { ...body, [key]: value };
+        const copy = [...current];
+        copy[j % copy.length] = value;
+        return { ...body, [key]: copy };
+      },
+  ),
   // Not an object at all.
   nastyValue.map((v): Mutation => () => v),
 );
@@ -307,7 +338,7 @@ export function pathParam(sample: string | undefined): fc.Arbitrary<{ value: str
   return fc.oneof(
     { weight: 2, arbitrary: fc.constant({ value: sample ?? '1', raw: false }) },
     { weight: 3, arbitrary: fc.integer({ min: 0, max: 60 }).map((n) => ({ value: String(n), raw: false })) },
-    { weight: 1, arbitrary: fc.constantFrom('-1', '0', '1.5', '1e3', '99999999999', '2147483648', '0x10', ' 1', '1 ', '１').map((value) => ({ value, raw: false })) },
+    { weight: 1, arbitrary: fc.constantFrom('-1', '0', '1.5', '1e3', '1e30', '99999999999', '2147483648', '1099511627776', '0x10', ' 1', '1 ', '１').map((value) => ({ value, raw: false })) },
     { weight: 3, arbitrary: nastyString.filter((s) => s.length > 0 && s.length < 2000).map((value) => ({ value, raw: false })) },
     // Sent as typed: malformed percent-encoding, dot segments, encoded slashes.
     { weight: 1, arbitrary: fc.constantFrom('%', '%E0%A4%A', '%ZZ', '..', '%2e%2e', 'a%2Fb', '%00', '%u0041', '%C0%AF').map((value) => ({ value, raw: true })) },
@@ -340,6 +371,9 @@ export function listFilters(fields: string[], matchModes: readonly string[]): fc
     fc.string({ maxLength: 12 }),
     fc.constantFrom('active', 'inactive', '2026-01-31', '0000-00-00', '9999-99-99', '2026-13-45T99:99', '1', '-1', '1e400', 'NaN', 'Infinity'),
     nastyNumber,
+    // Numbers past the column's type (an integer column, a count): 2^31, 2^40, 1e30, 1.5.
+    fc.oneof(outOfRangeInteger, outOfRangeIntegerText, fc.constant(1_099_511_627_776)),
+    fc.array(outOfRangeInteger, { minLength: 1, maxLength: 2 }),
     fc.array(fc.oneof(fc.string({ maxLength: 8 }), nastyNumber, fc.constantFrom('2026-01-01', null)), { maxLength: 4 }),
     fc.constant(Array.from({ length: 101 }, (_, i) => i)), // over the 100-value cap of "in"
     nastyValue.filter((v) => typeof v !== 'string' || v.length <= 300),
@@ -357,3 +391,89 @@ export function listFilters(fields: string[], matchModes: readonly string[]): fc
     { weight: 1, arbitrary: deepNesting.map((v) => JSON.stringify({ name: v }).slice(0, 7_000)) },
   );
 }
+
+/** A sortable list column, as the fuzz sees it: its name, its kind, an enum's values. */
+export interface SortColumn {
+  field: string;
+  kind: 'text' | 'number' | 'date' | 'enum' | 'boolean';
+  options?: readonly string[];
+}
+
+/** A sort value of the column's kind, as a list writes it into `next_cursor` (undefined: paged by id alone, v is null). */
+function plausibleSortValue(column: SortColumn | undefined): fc.Arbitrary<unknown> {
+  switch (column?.kind) {
+    case undefined:
+      return fc.constant(null);
+    case 'number':
+      return fc.integer({ min: 0, max: 100 });
+    case 'date':
+      return fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
+    case 'boolean':
+      return fc.boolean();
+    case 'enum':
+      return column.options?.length ? fc.constantFrom(...column.options) : fc.string({ maxLength: 10 });
+    default:
+      return fc.string({ maxLength: 10 });
+  }
+}
+
+const encodeCursor = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+
+/**
+ * A list's keyset `cursor` (base64url of `{"v":<sort value>,"id":<last id>}`) for a list sorted on
+ * `column`: as the list hands it out (a value of the column's kind), and as nobody should — a
+ * null `v` (issue 20: compiled into the list's statement as a literal NULL, it broke the next
+ * ordinary cursor for every session), a `v` of another kind, ids that are text, fractional, zero,
+ * negative or past int4, extra keys, and bytes that are not base64url JSON at all.
+ */
+export function listCursor(column: SortColumn | undefined): fc.Arbitrary<string> {
+  const id = fc.integer({ min: 1, max: 60 });
+  const plausible = fc.record({ v: plausibleSortValue(column), id }).map(encodeCursor);
+  const mistyped = fc.oneof(fc.constantFrom({}, { a: 1 }, [], ['a'], true, false, 1e300, 'NaN', '2026-02-31T00:00:00.000Z', 'x\u0000'), fc.string({ maxLength: 6 }), nastyNumber, outOfRangeInteger);
+  const forged = fc.oneof(
+    fc.record({ v: mistyped, id }).map(encodeCursor),
+    fc.record({ v: plausibleSortValue(column), id: fc.oneof(outOfRangeInteger, fc.constantFrom('5', 'NaN', null, [], {}) as fc.Arbitrary<unknown>) }).map(encodeCursor),
+    fc.constantFrom('{"v":"a","id":1e30}', '{"v":"a","id":1e400}', '{"v":"a"}', '{"id":5}', '{"v":"a","id":5,"x":1}', '[1,2]', 'null', '5', '"x"', '{"v":').map(encodeCursor),
+    fc.constantFrom('***', '', '%', 'eyJ2IjpudWxs', 'x'.repeat(600)),
+  );
+  return fc.oneof(
+    { weight: 2, arbitrary: plausible },
+    { weight: 1, arbitrary: id.map((i) => encodeCursor({ v: null, id: i })) },
+    { weight: 2, arbitrary: forged },
+  );
+}
+
+/**
+ * Query strings that page a list by cursor: mostly on the list's default sort (no `sort`), where
+ * every such request shares one compiled statement, so a forged cursor is soon followed by an
+ * ordinary one of the same statement; sometimes on another sortable column.
+ */
+export function cursorQuery(sortable: SortColumn[], defaultSort: string | undefined): fc.Arbitrary<[string, string][]> {
+  const byDefault = fc.record({ per_page: fc.constantFrom('10', '25'), cursor: listCursor(sortable.find((c) => c.field === defaultSort)) }).map(({ per_page, cursor }): [string, string][] => [
+    ['per_page', per_page],
+    ['cursor', cursor],
+  ]);
+  if (!sortable.length) return byDefault;
+  const bySort = fc
+    .tuple(fc.constantFrom(...sortable), fc.constantFrom('asc', 'desc'))
+    .chain(([column, order]) => listCursor(column).map((cursor): [string, string][] => [['sort', column.field], ['order', order], ['cursor', cursor]]));
+  return fc.oneof({ weight: 3, arbitrary: byDefault }, { weight: 1, arbitrary: bySort });
+}
+
+/**
+ * A sign-in's `next`: paths of this site, and what browsers read as another site or what breaks a
+ * header: tabs and newlines (which URL parsers drop), CR/LF, NUL, DEL, C1 and Unicode line
+ * separators, backslashes, schemes, `//` and dot segments that collapse to it.
+ */
+export const nextParam: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('/profile', '/brands/listing?q=a&page=2', '/dashboard#x', '/\t/evil.example/path', '//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '/.//evil.example', '/x%0d%0aSet-Cookie:a=b', '/x\r\nSet-Cookie:a=b'),
+  fc
+    .array(
+      fc.oneof(
+        fc.constantFrom('/', '//', '\\', '.', '..', '\t', '\r', '\n', '\u0000', '\u007f', '\u0085', '\u2028', '\u2029', '%09', '%2f', ':', '?', '#', '@', 'evil.example', 'https:', 'javascript:', 'profile', '😀', 'é'),
+        fc.string({ maxLength: 4 }),
+      ),
+      { maxLength: 8 },
+    )
+    .map((parts) => parts.join('')),
+);

@@ -26,6 +26,7 @@ import { DEMO_CREDENTIALS, HttpClient, signedIn, type DemoAccount } from '../hel
 import { expectErrorShape, expectNoInternals } from '../helpers/assertions.ts';
 import {
   asText,
+  cursorQuery,
   encoding,
   extraHeaders,
   fromSchema,
@@ -34,9 +35,12 @@ import {
   mutated,
   nastyKey,
   nastyQueryString,
+  nextParam,
+  outOfRangeIntegerText,
   pathParam,
   rawBody,
   type Encoding,
+  type SortColumn,
   type JsonSchema,
 } from '../helpers/fuzz-arbitraries.ts';
 import { routes, type CompiledRoute, type Method } from '../../src/lib/routes/registry.ts';
@@ -64,6 +68,9 @@ interface Target {
   query?: Record<string, JsonSchema>;
   /** The area's filterable columns, for `filters`. */
   filterFields?: string[];
+  /** The area's sortable columns and default sort, for `sort` with a `cursor`. */
+  sortable?: SortColumn[];
+  defaultSort?: string;
   /** Fields of the body that take a file. */
   fileFields: string[];
   account: DemoAccount;
@@ -91,6 +98,8 @@ const targets: Target[] = routes
         body,
         query: queryParams.length ? Object.fromEntries(queryParams.map((p) => [p.name, p.schema])) : undefined,
         filterFields: area?.columns.filter((c) => c.filterable).map((c) => c.field),
+        sortable: area?.columns.filter((c) => c.sortable).map((c) => ({ field: c.field, kind: c.kind, options: c.options?.map((o) => o.value) })),
+        defaultSort: area?.defaultSort?.field,
         fileFields: Object.entries(body?.properties ?? {})
           .filter(([, s]) => Object.keys(s).length === 0)
           .map(([k]) => k),
@@ -137,11 +146,13 @@ function queryArb(t: Target): fc.Arbitrary<string> {
       model[name] =
         name === 'filters' && t.filterFields
           ? listFilters(t.filterFields, MATCH_MODES)
-          : fc.oneof({ weight: 2, arbitrary: fromSchema(schema).map(asText) }, { weight: 1, arbitrary: nastyQueryString });
+          : fc.oneof({ weight: 2, arbitrary: fromSchema(schema).map(asText) }, { weight: 1, arbitrary: nastyQueryString }, { weight: 1, arbitrary: outOfRangeIntegerText });
     }
-    pairs = fc
+    const generic = fc
       .tuple(fc.record(model, { requiredKeys: [] }), fc.array(fc.tuple(nastyKey, nastyQueryString), { maxLength: 2 }))
       .map(([known, extra]) => [...Object.entries(known).map(([k, v]): [string, string] => [k, v ?? '']), ...extra]);
+    // A list that pages by cursor: forged and ordinary cursors of the same sort, one after another.
+    pairs = 'cursor' in t.query ? fc.oneof({ weight: 1, arbitrary: generic }, { weight: 1, arbitrary: cursorQuery(t.sortable ?? [], t.defaultSort) }) : generic;
   } else {
     pairs = fc.array(fc.tuple(fc.oneof(fc.constantFrom('q', 'page', 'per_page', 'id', 'sort', 'filters'), nastyKey), nastyQueryString), { maxLength: 3 });
   }
@@ -363,6 +374,41 @@ describe('markup stored as text is rendered as text', () => {
       expect(html, path).not.toContain(MARKUP);
     }
   });
+});
+
+/** Where a Location or a form's `next` sends a browser of this site: a path here, or it fails. */
+function expectSameOriginPath(value: string | null | undefined, what: string): void {
+  const origin = new URL(app.server.url).origin;
+  expect(typeof value, what).toBe('string');
+  expect(value!.startsWith('/') && !value!.startsWith('//'), `${what}: ${JSON.stringify(value)}`).toBe(true);
+  expect(value, what).not.toMatch(/[\u0000-\u001f\u007f-\u009f\\]/);
+  expect(new URL(value!, origin).origin, `${what}: ${JSON.stringify(value)}`).toBe(origin);
+}
+
+/** Issue 20, item 9: a `next` that left the site (a tab, `//`, a backslash) or broke the header (CR/LF: a 500 after sign-in). */
+describe('fuzzing the `next` of sign-in', () => {
+  it('never answers 5xx; a 303 goes to a path of this site, and the form echoes only such a path', async () => {
+    const { email, password } = DEMO_CREDENTIALS.support;
+    const property = fc.asyncProperty(nextParam, async (next) => {
+      const what = `next=${JSON.stringify(next)}`;
+      const page = await app.client().get(`/auth/login?next=${encodeURIComponent(next.toWellFormed())}`);
+      const html = await page.text();
+      expect(page.status, `GET ${what}: ${html.slice(0, 200)}`).toBe(200);
+      for (const [, echoed] of html.matchAll(/name="next" value="([^"]*)"/g)) {
+        expectSameOriginPath(echoed!.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>'), `GET ${what}: the form's next`);
+      }
+      const client = app.client();
+      const response = await client.submitLogin(email, password, { next: next.toWellFormed() });
+      const text = await response.text();
+      expect(response.status, `POST ${what}: ${text.slice(0, 200)}`).toBeLessThan(500);
+      if (response.status === 303) expectSameOriginPath(response.headers.get('location'), `POST ${what}: Location`);
+    });
+    const details = await fc.check(property, { numRuns: Math.min(RUNS, Math.max(MIN_RUNS, 40)), seed: SEED, endOnFailure: true });
+    if (details.failed) {
+      const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+      throw new Error(`next=${JSON.stringify(details.counterexample?.[0])}\n${cause.slice(0, 1500)}\nReplay: FUZZ_SEED=${details.seed}\nServer log (end):\n${app.server.output().slice(-1500)}`);
+    }
+  }, 180_000);
 });
 
 describe('fuzzing every API route', () => {

@@ -6,6 +6,8 @@
 import type { AstroGlobal } from 'astro';
 import { db } from '../../lib/boot.server.ts';
 import { HttpError } from '../../lib/http/errors.ts';
+import { isRecordId } from '../../lib/http/integers.ts';
+import { localPath } from '../../lib/http/local-path.ts';
 import type { AreaDeclaration, AreaField } from '../../lib/areas/area.ts';
 import { resourceByKey } from '../../lib/areas/resources.server.ts';
 import type { ApiRecord } from '../../lib/areas/resource.server.ts';
@@ -15,8 +17,8 @@ import { matchRoute } from '../../lib/routes/registry.ts';
 export async function recordFromParam(astro: Pick<AstroGlobal, 'params' | 'locals'>, key: string): Promise<ApiRecord | null> {
   const resource = resourceByKey(key);
   if (!resource) throw new Error(`No resource for area "${key}"`);
-  const id = astro.params.id ?? '';
-  if (!/^\d{1,9}$/.test(id)) return null;
+  const id = astro.params.id;
+  if (!isRecordId(id)) return null;
   try {
     return await resource.get(db(), { principal: astro.locals.principal!, actor: astro.locals.actor }, Number(id));
   } catch (e) {
@@ -37,10 +39,10 @@ export async function loadEditRecord(astro: Pick<AstroGlobal, 'params' | 'locals
  * (a link can't send the person to another site).
  */
 export function returnPath(url: URL): string | undefined {
-  const back = url.searchParams.get('return');
-  if (!back || !back.startsWith('/') || back.startsWith('//') || back.includes('\\')) return undefined;
+  const back = localPath(url.searchParams.get('return'));
+  if (!back) return undefined;
   const target = new URL(back, url.origin);
-  if (target.origin !== url.origin || matchRoute(target.pathname)?.route.kind !== 'page') return undefined;
+  if (matchRoute(target.pathname)?.route.kind !== 'page') return undefined;
   return target.pathname + target.search;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localPath } from '../../lib/http/local-path.ts';
 
 export const loginSchema = z.strictObject({
   email: z.string().trim().min(1, 'Enter your email.').max(254).email('Enter a valid email address.'),
@@ -18,8 +19,7 @@ export const resetPasswordSchema = z
   })
   .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'The passwords do not match.' });
 
-/** Only same-site paths may be used as the post-login destination. */
+/** Where to go after sign-in: `next` when it is a path of this site (localPath), else /dashboard. */
 export function safeNext(next: string | undefined | null): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/dashboard';
-  return next;
+  return localPath(next) ?? '/dashboard';
 }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { AreaListDeclaration } from '../../lib/areas/area.ts';
+import { recordIds } from '../../lib/http/integers.ts';
 
 export const NOTIFICATION_STATES = [
   { value: 'unread', label: 'Unread' },
@@ -26,12 +27,16 @@ export const notificationList: AreaListDeclaration = {
   ],
 };
 
-/** POST /api/notifications/read takes `{ ids }` or `{ all: true }`; /unread takes `{ ids }` only. */
-export const markReadSchema = z.union(
-  [
-    z.strictObject({ ids: z.array(z.number().int().positive()).min(1, 'Choose at least one notification.').max(1000, 'At most 1000 at a time.') }),
-    z.strictObject({ all: z.literal(true) }),
-  ],
-  { error: 'Send `ids` (a list of notification ids) or `all: true`.' },
-);
-export const markUnreadSchema = markReadSchema.options[0];
+// Numbers only, as before: the bell and the list send JSON.
+const notificationIds = recordIds('Choose at least one notification.', 'At most 1000 at a time.', true);
+
+/** POST /api/notifications/unread takes `{ ids }`. */
+export const markUnreadSchema = z.strictObject({ ids: notificationIds });
+
+/**
+ * POST /api/notifications/read takes `{ ids }` or `{ all: true }`. One object rather than a union,
+ * so a bad id is named where it is (`ids.0`), as on /unread.
+ */
+export const markReadSchema = z
+  .strictObject({ ids: notificationIds.optional(), all: z.literal(true, { error: 'Send `all: true`, or `ids`.' }).optional() })
+  .refine((v) => (v.ids === undefined) !== (v.all === undefined), { message: 'Send `ids` (a list of notification ids) or `all: true`.', path: ['ids'] });

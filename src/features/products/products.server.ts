@@ -9,9 +9,10 @@ import { products, vendors } from '../../lib/db/schema.ts';
 import { vendorScope } from '../../lib/permissions/scope.server.ts';
 import type { Principal } from '../../lib/auth/principal.server.ts';
 import { containsText } from '../../lib/list/list-sql.server.ts';
+import { pageSchema } from '../../lib/http/integers.ts';
 
 export const productListQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageSchema(),
   per_page: z.coerce.number().int().refine((n) => [10, 25, 50, 100].includes(n), 'per_page must be 10, 25, 50 or 100.').default(25),
   q: z.string().trim().max(200).optional(),
 });

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { gstin, indianMobile, pan, pincode } from '../../lib/india/formats.ts';
 import { INDIAN_STATE_NAMES, findStateByName, stateForGstCode } from '../../lib/india/states.ts';
+import { version } from '../../lib/http/integers.ts';
 
 export const STORE_NAME_MAX = 120;
 
@@ -72,7 +73,7 @@ export type StoreSetupInput = z.infer<typeof storeSetupSchema>;
 export const storeDetailsSchema = z
   .strictObject({
     ...storeFields,
-    version: z.coerce.number('The form is out of date. Reload the page.').int().positive('The form is out of date. Reload the page.'),
+    version: version('The form is out of date. Reload the page.'),
   })
   .superRefine(gstinMatches);
 export type StoreDetailsInput = z.infer<typeof storeDetailsSchema>;

@@ -23,7 +23,7 @@ export const vendorNameSql = (vendorId: SQL) => sql<string>`(select ${nameOf(sql
 
 export async function vendorOptions(context: APIContext) {
   const { ids, q } = parseWith(optionsQuery.omit({ filters: true }).strict(), queryObject(context.url));
-  const wanted = ids ? [...new Set(ids.split(',').map(Number))] : undefined;
+  const wanted = ids ? [...new Set(ids)] : undefined;
   const term = q?.trim();
   const rows = await db()
     .select({ id: vendors.id, label, status: vendors.status })

@@ -12,7 +12,8 @@ import { resourceByKey } from './resources.server.ts';
 import { csvResponse } from './csv.server.ts';
 import type { RequestScope, Resource } from './resource.server.ts';
 import { hasMarkdownField, inSentence } from './area.ts';
-import { markdownPreviewSchema, reorderSchema } from './area-schemas.ts';
+import { bulkIdsSchema, bulkStatusSchema, markdownPreviewSchema, reorderSchema } from './area-schemas.ts';
+import { isRecordId, recordIdList, versionSchema } from '../http/integers.ts';
 import { renderMarkdown } from '../text/markdown.server.ts';
 
 export function resourceFor(context: APIContext): Resource {
@@ -26,8 +27,8 @@ export function requestScope(context: APIContext): RequestScope {
 }
 
 export function idParam(context: APIContext): number {
-  const raw = context.params.id ?? '';
-  if (!/^\d{1,9}$/.test(raw)) throw notFound();
+  const raw = context.params.id;
+  if (!isRecordId(raw)) throw notFound();
   return Number(raw);
 }
 
@@ -53,10 +54,8 @@ async function readRecordInput(context: APIContext, schema: z.ZodObject, extra: 
   return readInput(context.request, full);
 }
 
-const versionField = { version: z.coerce.number({ error: 'The form is missing its version: reload the page.' }).int().min(1) };
-const idsSchema = z.strictObject({ ids: z.array(z.coerce.number().int().positive()).min(1, 'Select at least one row.').max(1000, 'At most 1000 rows at a time.') });
-const statusSchema = idsSchema.extend({ status: z.string().min(1).max(40) });
-const exportQuery = z.object({ ids: z.string().regex(/^\d+(,\d+)*$/, 'ids must be a comma-separated list of numbers.').optional() }).passthrough();
+const versionField = { version: versionSchema };
+const exportQuery = z.object({ ids: recordIdList('ids must be a comma-separated list of record ids.').optional() }).passthrough();
 
 export async function listRecords(context: APIContext) {
   const r = resourceFor(context);
@@ -91,20 +90,20 @@ export async function deleteRecord(context: APIContext) {
 
 export async function bulkDelete(context: APIContext) {
   const r = resourceFor(context);
-  const { ids } = await readInput(context.request, idsSchema);
+  const { ids } = await readInput(context.request, bulkIdsSchema);
   const count = await r.remove(db(), requestScope(context), ids);
   return json({ message: `${count} ${inSentence(count === 1 ? r.area.singular : r.area.label)} deleted.`, data: { deleted: count } });
 }
 
 export async function bulkStatus(context: APIContext) {
   const r = resourceFor(context);
-  const { ids, status } = await readInput(context.request, statusSchema);
+  const { ids, status } = await readInput(context.request, bulkStatusSchema);
   const count = await r.setStatus(db(), requestScope(context), ids, status);
   return json({ message: `${count} ${inSentence(count === 1 ? r.area.singular : r.area.label)} updated.`, data: { updated: count } });
 }
 
 export const optionsQuery = z.object({
-  ids: z.string().regex(/^\d{1,9}(,\d{1,9}){0,99}$/, 'ids must be a comma-separated list of at most 100 numbers.').optional(),
+  ids: recordIdList('ids must be a comma-separated list of at most 100 record ids.', 100).optional(),
   q: z.string().optional(),
   filters: z.string().optional(),
 });
@@ -114,7 +113,7 @@ export async function listOptions(context: APIContext) {
   const r = resourceFor(context);
   const { ids, q, filters } = parseWith(optionsQuery.strict(), queryObject(context.url));
   const query = r.parseListQuery({ ...(q ? { q } : {}), ...(filters ? { filters } : {}), per_page: '50' });
-  return json({ data: await r.options(db(), requestScope(context), query, ids ? [...new Set(ids.split(',').map(Number))] : undefined) });
+  return json({ data: await r.options(db(), requestScope(context), query, ids ? [...new Set(ids)] : undefined) });
 }
 
 /** The whole filtered set, or only `ids` (the visible page), as CSV. */
@@ -124,7 +123,7 @@ export async function exportRecords(context: APIContext) {
   const { ids } = parseWith(exportQuery, raw);
   const { ids: _ids, ...listParams } = raw;
   const query = r.parseListQuery({ ...listParams, page: '1', per_page: '100' });
-  const rows = await r.exportRows(db(), requestScope(context), query, ids ? ids.split(',').map(Number) : undefined);
+  const rows = await r.exportRows(db(), requestScope(context), query, ids);
   const columns = r.area.columns.filter((c) => c.display !== 'image').map((c) => ({ field: c.field, header: c.header }));
   return csvResponse(`${r.area.key}-${new Date().toISOString().slice(0, 10)}.csv`, [{ field: 'id', header: 'ID' }, ...columns], rows);
 }

@@ -4,13 +4,20 @@
  */
 import { z } from 'zod';
 import { filtersSchema } from '../list/list-query.ts';
+import { recordIds } from '../http/integers.ts';
 
 /** POST /api/<area>/reorder: the ids of the list's records in their new order, and the search and filters that list was loaded with. */
 export const reorderSchema = z.strictObject({
-  ids: z.array(z.coerce.number().int().positive().max(2_147_483_647)).min(1, 'Send the ids in their new order.').max(1000, 'At most 1000 rows at a time.'),
+  ids: recordIds('Send the ids in their new order.', 'At most 1000 rows at a time.'),
   q: z.string().max(200).optional(),
   filters: filtersSchema.optional(),
 });
+
+/** POST /api/<area>/bulk-delete: the selected rows' ids. */
+export const bulkIdsSchema = z.strictObject({ ids: recordIds('Select at least one row.', 'At most 1000 rows at a time.') });
+
+/** POST /api/<area>/bulk-status: the selected rows' ids and the status to give them. */
+export const bulkStatusSchema = bulkIdsSchema.extend({ status: z.string().min(1).max(40) });
 
 /** Longer text is refused by the preview (the areas' own Markdown fields are shorter). */
 export const MARKDOWN_PREVIEW_MAX_LENGTH = 20_000;

@@ -5,6 +5,7 @@
  * sends text where a JSON client sends a number: both must pass the same rules.
  */
 import { z } from 'zod';
+import { recordId } from '../http/integers.ts';
 import { distinctPincodes, lineErrors, malformedPincode, pincodeEntries, PINCODE_PATTERN } from '../india/pincode-list.ts';
 
 /** The status most areas have: shown (and choosable in other areas' pickers) or not. */
@@ -65,8 +66,8 @@ export const optionalPercent = z.preprocess((v) => (v === '' || v === undefined 
 export const formBoolean = (message: string) =>
   z.union([z.boolean(), z.enum(['true', 'false'], { error: message }).transform((v) => v === 'true')], { error: message });
 
-/** A reference to another record by id, as a form or JSON sends it. */
-export const recordId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+/** A reference to another record by id, as a form or JSON sends it (the one definition: src/lib/http/integers.ts). */
+export { recordId };
 
 /** An optional reference: blank ("None" in the picker) or null is null. */
 export const optionalRecordId = (message: string) => z.preprocess((v) => (v === '' || v === undefined ? null : v), recordId(message).nullable());

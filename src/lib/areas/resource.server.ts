@@ -11,6 +11,7 @@ import type { Principal } from '../auth/principal.server.ts';
 import { diffRecords, logActivity, type Actor, type Changes } from '../activity/activity.server.ts';
 import { conflict, invalid, notFound } from '../http/errors.ts';
 import { parseWith } from '../http/api.server.ts';
+import { sqlState } from '../db/pg-errors.ts';
 import { listQuerySchema, type ListQuery, type ListResult } from '../list/list-query.ts';
 import { listOrder, listPage, listWhere, type ListColumns, type ListTable } from '../list/list-sql.server.ts';
 import { vendorScope } from '../permissions/scope.server.ts';
@@ -117,15 +118,9 @@ export const OPTIONS_LIMIT = 50;
 const PG_UNIQUE_VIOLATION = '23505';
 const PG_FOREIGN_KEY_VIOLATION = '23503';
 
-function hasPgCode(e: unknown, code: string): boolean {
-  for (let err = e as { code?: string; cause?: unknown } | undefined, i = 0; err && i < 4; err = err.cause as typeof err, i++) {
-    if (err.code === code) return true;
-  }
-  return false;
-}
-const isUniqueViolation = (e: unknown) => hasPgCode(e, PG_UNIQUE_VIOLATION);
+const isUniqueViolation = (e: unknown) => sqlState(e) === PG_UNIQUE_VIOLATION;
 /** A referenced record deleted meanwhile, or one added to a record being deleted: a race the pre-checks can't close. */
-const isForeignKeyViolation = (e: unknown) => hasPgCode(e, PG_FOREIGN_KEY_VIOLATION);
+const isForeignKeyViolation = (e: unknown) => sqlState(e) === PG_FOREIGN_KEY_VIOLATION;
 
 export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>) {
   const { table, area } = def;

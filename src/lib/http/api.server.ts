@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { HttpError, invalid, type ErrorBody } from './errors.ts';
 import { zodErrors } from './validation.ts';
 import { config } from '../config.server.ts';
+import { isDataException, sqlState } from '../db/pg-errors.ts';
 
 export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
@@ -138,9 +139,18 @@ export function queryObject(url: URL): Record<string, string> {
   return Object.fromEntries(url.searchParams.entries());
 }
 
+/** What a client is told when the database refused one of its values (the safety net below). */
+export const DATA_EXCEPTION_MESSAGE = 'A value in the request does not fit what it is stored or compared as (a number out of range, or text where a number or date belongs). Check the values and try again.';
+
 /** Turns any thrown error into the one error shape; unknown errors are logged, never shown. */
 export function toErrorResponse(error: unknown, context?: Pick<APIContext, 'locals'>): Response {
   if (error instanceof HttpError) return errorResponse(error.status, error.toBody(), error.headers);
+  if (isDataException(error)) {
+    // A safety net: validation should have refused the value first (decision 017), so this is
+    // logged, at warn, to find that schema. The statement failed and its transaction with it.
+    context?.locals.log?.warn({ err: error, sqlstate: sqlState(error) }, 'the database refused a value validation let through');
+    return errorResponse(422, { message: DATA_EXCEPTION_MESSAGE });
+  }
   context?.locals.log?.error({ err: error }, 'unhandled error');
   return errorResponse(500, { message: 'Something went wrong on our side. The error has been logged.' });
 }

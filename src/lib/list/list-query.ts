@@ -10,6 +10,7 @@
  * No server imports: islands build the same query from the URL with these types.
  */
 import { z } from 'zod';
+import { pageSchema } from '../http/integers.ts';
 
 export const MATCH_MODES = [
   'startsWith',
@@ -96,7 +97,7 @@ export const filtersSchema = /* @__PURE__ */ (() => z.record(z.string().max(64),
 /** The raw query string, before the area's allowlist is applied. */
 export const listQuerySchema = /* @__PURE__ */ (() =>
   z.strictObject({
-    page: z.coerce.number().int().min(1, 'page must be 1 or more.').max(1_000_000).default(1),
+    page: pageSchema(),
     per_page: z.coerce
       .number()
       .int()

@@ -2,7 +2,7 @@
  * Turns a parsed list query into SQL, through the area's column allowlist: a sort or filter
  * column that is not declared never reaches SQL, and a bad filter answers 422 naming it.
  */
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, not, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, Column, desc, eq, gt, gte, ilike, inArray, is, lt, lte, ne, not, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { rowsOf, type DbOrTx } from '../db/client.server.ts';
 import { invalid } from '../http/errors.ts';
@@ -10,6 +10,7 @@ import { cachedRead, readCacheServes } from '../db/read-cache.server.ts';
 import { compiledStatement } from '../db/statements.server.ts';
 import { MODES_BY_KIND, type ColumnKind, type FilterConstraint, type ListMeta, type ListQuery, type ListResult } from './list-query.ts';
 import { isoString } from '../text/iso-date.ts';
+import { MAX_INT32, MIN_INT32 } from '../http/integers.ts';
 
 /** Dates are compared on the calendar day as the marketplace sees it. */
 export const STORE_UTC_OFFSET_MINUTES = 330; // Asia/Kolkata, no daylight saving
@@ -105,11 +106,44 @@ function dayRange(field: string, value: unknown): [Date, Date] {
   return [new Date(start), new Date(start + 86_400_000)];
 }
 
+/** The numbers a column's SQL type can be compared with: a value outside fails in the database (22003, 22P02). */
+interface NumberRange {
+  min: number;
+  max: number;
+  integer: boolean;
+  /** How the rule reads in an error message. */
+  says: string;
+}
+const wholeNumbers = (min: number, max: number): NumberRange => ({ min, max, integer: true, says: `a whole number from ${min} to ${max}` });
+const INT4_RANGE = wholeNumbers(MIN_INT32, MAX_INT32);
+const INT2_RANGE = wholeNumbers(-32_768, 32_767);
+const INT8_RANGE = wholeNumbers(Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+const FINITE_RANGE: NumberRange = { min: -Number.MAX_VALUE, max: Number.MAX_VALUE, integer: false, says: 'a number' };
+
+/**
+ * A number column's range, from its SQL type as Drizzle declares it (`getSQLType()`): integer and
+ * serial → int4, smallint → int2, bigint → what a JavaScript number holds exactly, numeric, real
+ * and double precision → any finite number. An SQL expression (a count, `count(*)::int`) or a type
+ * not named here is read as int4: the narrow choice, never a database error.
+ */
+function numberRange(column: AnyColumn | SQL): NumberRange {
+  if (!is(column, Column)) return INT4_RANGE;
+  const type = column.getSQLType().toLowerCase();
+  if (/^(smallint|smallserial|int2)\b/.test(type)) return INT2_RANGE;
+  if (/^(bigint|bigserial|int8)\b/.test(type)) return INT8_RANGE;
+  if (/^(numeric|decimal|real|double precision|float)/.test(type)) return FINITE_RANGE;
+  return INT4_RANGE;
+}
+
+const fits = (range: NumberRange, n: unknown): n is number =>
+  typeof n === 'number' && Number.isFinite(n) && n >= range.min && n <= range.max && (!range.integer || Number.isInteger(n));
+
 function scalar(field: string, col: ListColumn, value: unknown): string | number | boolean {
   switch (col.kind) {
     case 'number': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-      if (typeof n !== 'number' || !Number.isFinite(n)) fail(field, 'the value must be a number.');
+      const range = numberRange(col.column);
+      if (!fits(range, n)) fail(field, `the value must be ${range.says}.`);
       return n;
     }
     case 'boolean': {
@@ -220,11 +254,33 @@ export function listOrder(spec: ListSpec, query: Pick<ListQuery, 'sort' | 'order
 /** A cursor that was not made by this list (edited, truncated, or from another sort). */
 const badCursor = () => invalid({ cursor: ['The cursor is not valid: start again from the first page.'] });
 
-/** A cursor's sort value: a null (a column without a value) stays a literal NULL. */
-function cursorValue(value: unknown, bind: Bind): unknown {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date && Number.isNaN(value.getTime())) throw badCursor();
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return bind(value);
+/**
+ * A cursor's sort value, checked against the sort column as the list wrote it: text a string
+ * (without NUL, which PostgreSQL text can't hold), a number one the column's type holds, a date
+ * the ISO form the list sends, a boolean a boolean, an enum one of its options. Never null: the
+ * list hands out no cursor after a row without a value (a row comparison with NULL matches
+ * nothing), so a null here was not made by the list.
+ */
+function cursorSortValue(col: ListColumn, v: unknown): string | number | boolean | Date {
+  switch (col.kind) {
+    case 'number':
+      if (fits(numberRange(col.column), v)) return v;
+      break;
+    case 'boolean':
+      if (typeof v === 'boolean') return v;
+      break;
+    case 'enum':
+      if (typeof v === 'string' && col.options?.includes(v)) return v;
+      break;
+    case 'date': {
+      // Exactly as isoString wrote it: Date would also read "2026-02-31" (as 3 March).
+      const date = typeof v === 'string' && v.length <= 30 ? new Date(v) : undefined;
+      if (date && !Number.isNaN(date.getTime()) && isoString(date) === v) return date;
+      break;
+    }
+    default:
+      if (typeof v === 'string' && !v.includes('\u0000')) return v;
+  }
   throw badCursor();
 }
 
@@ -235,24 +291,38 @@ interface Cursor {
 export function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify(c)).toString('base64url');
 }
-function decodeCursor(raw: string): Cursor {
+
+/** `{ v, id }` and nothing else, with `id` one the id column holds (a record id: 1 or more). */
+function decodeCursor(raw: string, idColumn: AnyColumn): Cursor {
+  let c: unknown;
   try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (typeof c !== 'object' || c === null || !Number.isInteger(c.id)) throw new Error();
-    return c;
+    c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
   } catch {
     throw badCursor();
   }
+  if (typeof c !== 'object' || c === null || Array.isArray(c)) throw badCursor();
+  const keys = Object.keys(c);
+  if (keys.length !== 2 || !('v' in c) || !('id' in c)) throw badCursor();
+  const { id } = c as Cursor;
+  if (!fits(numberRange(idColumn), id) || id < 1) throw badCursor();
+  return c as Cursor;
 }
 
-/** The keyset condition "after this cursor" for the current sort. */
+/**
+ * The keyset condition "after this cursor" for the current sort. Both values are always bound,
+ * whatever the cursor holds, so the statement's text depends on the sort alone: a cursor can't
+ * change what another request of the same shape runs.
+ */
 export function keysetWhere(spec: ListSpec, order: { field: string; order: 'asc' | 'desc' }, rawCursor: string, bind: Bind = asIs): SQL {
-  const c = decodeCursor(rawCursor);
+  const c = decodeCursor(rawCursor, spec.idColumn);
   const cmp = order.order === 'desc' ? sql`<` : sql`>`;
-  if (!order.field) return sql`${spec.idColumn} ${cmp} ${bind(c.id)}`;
-  const col = spec.columns[order.field]!.column;
-  const value = spec.columns[order.field]!.kind === 'date' && typeof c.v === 'string' ? new Date(c.v) : c.v;
-  return sql`(${col}, ${spec.idColumn}) ${cmp} (${cursorValue(value, bind)}, ${bind(c.id)})`;
+  if (!order.field) {
+    // Paged by id alone: the list writes no sort value.
+    if (c.v !== null) throw badCursor();
+    return sql`${spec.idColumn} ${cmp} ${bind(c.id)}`;
+  }
+  const col = spec.columns[order.field]!;
+  return sql`(${col.column}, ${spec.idColumn}) ${cmp} (${bind(cursorSortValue(col, c.v))}, ${bind(c.id)})`;
 }
 
 /** Above this many rows an unfiltered count uses the planner's estimate (COUNT(*) on 1M rows costs seconds). */
@@ -347,6 +417,8 @@ async function readPage(db: DbOrTx, source: ListTable, query: ListQuery, scope: 
   const keyset = query.cursor ? keysetWhere(spec, order, query.cursor, binder.bind) : undefined;
   // What the text depends on besides the WHERE: the source, the order, and a cursor's presence.
   // Scope values (a vendor's id) are not placeholders: they stay in the rendered WHERE's parameters.
+  // The count of placeholders bound is part of the key too: should some input ever change how
+  // many values a shape binds, it gets a statement of its own instead of one missing a value.
   const rendered = where ? dialect.sqlToQuery(where) : undefined;
   // A WHERE found past the cap less than a minute ago is not counted again: its total is the
   // planner's estimate, kept that long anyway (`keptEstimate`), and counting 501 matches only to
@@ -354,7 +426,8 @@ async function readPage(db: DbOrTx, source: ListTable, query: ListQuery, scope: 
   const estimateKey = where ? `${source.tableName}\u0000${whereKey()}` : '';
   const knownEstimate = where ? keptEstimate(estimateKey) : undefined;
   const counts = where !== undefined && knownEstimate === undefined;
-  const shape = `${factsOf(source).name}\u0000${order.field}\u0000${order.order}\u0000${keyset ? 1 : 0}\u0000${counts ? 1 : 0}\u0000${rendered?.sql ?? ''}\u0000${rendered ? JSON.stringify(rendered.params) : ''}`;
+  const placeholders = Object.keys(binder.values).length;
+  const shape = `${factsOf(source).name}\u0000${order.field}\u0000${order.order}\u0000${keyset ? 1 : 0}\u0000${counts ? 1 : 0}\u0000${placeholders}\u0000${rendered?.sql ?? ''}\u0000${rendered ? JSON.stringify(rendered.params) : ''}`;
   const statement = compiledStatement<Record<string, unknown>>(db, shape, () => {
     const counted = counts ? { [TOTAL]: cappedCount(source.from(db, { one: sql`1` }, 'leftJoin').where(where).limit(FILTERED_COUNT_CAP + 1)) } : {};
     return source
@@ -371,7 +444,10 @@ async function readPage(db: DbOrTx, source: ListTable, query: ListQuery, scope: 
   const matching = () => source.from(db, { one: sql`1` }, 'leftJoin').where(listWhere(spec, query, scope));
   const data = rows.slice(0, query.per_page).map(source.serialize);
   const last = data.at(-1);
-  const nextCursor = rows.length > query.per_page && last ? encodeCursor({ v: order.field ? serializeValue(last[order.field] ?? null) : null, id: last.id }) : null;
+  // After a row without a sort value no cursor can continue (NULL compares as nothing): none is
+  // handed out, and paging by number still reaches the rest. The DataTable pages by number.
+  const lastValue = last && order.field ? serializeValue(last[order.field] ?? null) : null;
+  const nextCursor = rows.length > query.per_page && last && (!order.field || lastValue !== null) ? encodeCursor({ v: lastValue, id: last.id }) : null;
 
   let total: { total: number; estimate: boolean };
   if (!where) total = await countAll(db, source.table, source.tableName);

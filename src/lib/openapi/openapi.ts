@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { routes, type RouteDef } from '../routes/registry.ts';
 import { AREAS } from '../areas/areas.ts';
-import { markdownPreviewSchema, reorderSchema } from '../areas/area-schemas.ts';
+import { bulkIdsSchema, bulkStatusSchema, markdownPreviewSchema, reorderSchema } from '../areas/area-schemas.ts';
+import { versionSchema } from '../http/integers.ts';
 import { listQuerySchema, MATCH_MODES, PAGE_SIZES } from '../list/list-query.ts';
 import { loginSchema, resetRequestSchema } from '../../features/auth/auth.schema.ts';
 import { accountDeletionSchema, passwordChangeSchema, profileSchema } from '../../features/profile/profile.schema.ts';
@@ -88,7 +89,6 @@ function areaOperation(method: string, pattern: string): Operation | undefined {
   const tag = area.label;
   const plural = area.label.toLowerCase();
   const one = area.singular.toLowerCase();
-  const idsBody = z.strictObject({ ids: z.array(z.number().int()) });
   if (method === 'GET' && area.fields?.some((f) => f.pincodesOf === pattern)) {
     return { summary: 'Every pincode of one city (`city_id`) or one state (`state_id`), sorted: `{ data: ["560001", …] }`', tag, query: z.strictObject({ city_id: z.string().optional(), state_id: z.string().optional() }) };
   }
@@ -106,9 +106,9 @@ function areaOperation(method: string, pattern: string): Operation | undefined {
         query: z.strictObject({ q: z.string().optional(), filters: z.string().optional(), ids: z.string().optional() }),
       };
     case 'POST /bulk-delete':
-      return { summary: `Delete several ${plural}: all or nothing`, tag, body: idsBody };
+      return { summary: `Delete several ${plural}: all or nothing`, tag, body: bulkIdsSchema };
     case 'POST /bulk-status':
-      return { summary: `Set the status of several ${plural}`, tag, body: idsBody.extend({ status: z.string() }) };
+      return { summary: `Set the status of several ${plural}`, tag, body: bulkStatusSchema };
     case 'POST /reorder':
       return {
         summary: `Put ${plural} in a new order (\`${area.reorder?.field}\`): \`ids\` is every ${one} matching \`q\` and \`filters\` (the list as loaded), in the new order; 409 when that set changed meanwhile`,
@@ -120,7 +120,7 @@ function areaOperation(method: string, pattern: string): Operation | undefined {
     case 'GET /{id}':
       return { summary: `One ${one}`, tag };
     case 'PUT /{id}':
-      return { summary: `Update a ${one}; send the \`version\` you loaded (409 if it changed)`, tag, body: area.schema.extend({ version: z.number().int() }), multipart: true };
+      return { summary: `Update a ${one}; send the \`version\` you loaded (409 if it changed)`, tag, body: area.schema.extend({ version: versionSchema }), multipart: true };
     case 'DELETE /{id}':
       return { summary: `Delete a ${one} (409 while it is still used)`, tag };
   }
