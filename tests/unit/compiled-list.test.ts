@@ -6,10 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import { openDatabase, type Database } from '../../src/lib/db/client.server.ts';
-import { compiledCount, compiledStatement, flatRowMapper, mapsFlatRows, withFlatRows } from '../../src/lib/db/statements.server.ts';
+import { compiledCount, compiledStatement } from '../../src/lib/db/statements.server.ts';
 import { brandResource } from '../../src/features/brands/brand.resource.server.ts';
 import { brands, products } from '../../src/lib/db/schema.ts';
 import type { RequestScope } from '../../src/lib/areas/resource.server.ts';
@@ -108,67 +106,27 @@ describe('compiled list statements', () => {
     });
   });
 
-  describe('row mapping', () => {
-    // Every kind of value a list selects: text, integer, nullable text, enum, timestamp, a computed
-    // count with its own decoder (mapWith), and plain SQL with none.
+  it('map rows as Drizzle does: decoded values, and a missing joined record as null', async () => {
     const selection = {
       id: brands.id,
       name: brands.name,
       logo: brands.logoPath,
-      status: brands.status,
       created: brands.createdAt,
       products: sql<number>`(select count(*) from ${products} where ${products.brandId} = ${brands.id})`.mapWith(Number),
-      label: sql<string>`upper(${brands.name})`,
     };
-    const select = () => database.db.select(selection).from(brands).orderBy(brands.id).limit(sql.placeholder('limit'));
-
-    it('give each row what Drizzle gives, decoding through decoders found once', async () => {
-      const statement = compiledStatement(database.db, 'row mapping', select);
-      expect(mapsFlatRows(statement)).toBe(true);
-      const mapped = await statement.execute({ limit: 5 });
-      // The same select, mapped by Drizzle itself (a plain query never gets the mapper).
-      const drizzles = await database.db.select(selection).from(brands).orderBy(brands.id).limit(5);
-      expect(mapped).toEqual(drizzles);
-      expect(mapped[0]!.created).toBeInstanceOf(Date);
-      expect(mapped[0]!.logo).toBeNull();
-      expect(typeof mapped[0]!.products).toBe('number');
-      expect(mapped[0]!.label).toBe(String(mapped[0]!.name).toUpperCase());
-    });
-
-    it('leave a nested selection to Drizzle, which nulls a missing joined record', async () => {
-      const nested = () =>
-        database.db
-          .select({ id: brands.id, product: { id: products.id, name: products.name } })
-          .from(brands)
-          .leftJoin(products, eq(products.brandId, brands.id))
-          .where(eq(brands.name, 'Anchor'))
-          .limit(sql.placeholder('limit'));
-      const statement = compiledStatement(database.db, 'nested row mapping', nested);
-      expect(mapsFlatRows(statement)).toBe(false);
-      const [row] = await statement.execute({ limit: 1 });
-      expect(row).toEqual({ id: expect.any(Number), product: null });
-    });
-
-    it('reach the mapping hook on both drivers: a Drizzle upgrade that renames it fails here', () => {
-      expect(mapsFlatRows(withFlatRows(select().prepare('pglite')))).toBe(true);
-      // Preparing connects to nothing: the node-postgres statement is only looked at.
-      const pool = new pg.Pool({ connectionString: 'postgres://nobody@127.0.0.1:1/none' });
-      const onPostgres = drizzleNodePg(pool).select(selection).from(brands).limit(sql.placeholder('limit')).prepare('postgres');
-      expect(mapsFlatRows(withFlatRows(onPostgres))).toBe(true);
-      void pool.end();
-    });
-
-    it('map rows from their positions, null staying null', () => {
-      const mapper = flatRowMapper([
-        { path: ['a'], field: brands.name },
-        { path: ['b'], field: brands.createdAt },
-        { path: ['c'], field: sql`1`.mapWith(Number) },
-      ])!;
-      expect(mapper([['x', '2026-01-02 03:04:05.678+00', '7'], [null, null, null]])).toEqual([
-        { a: 'x', b: new Date('2026-01-02T03:04:05.678Z'), c: 7 },
-        { a: null, b: null, c: null },
-      ]);
-      expect(flatRowMapper([{ path: ['a', 'b'], field: brands.name }])).toBeUndefined();
-    });
+    const statement = compiledStatement(database.db, 'row mapping', () => database.db.select(selection).from(brands).orderBy(brands.id).limit(sql.placeholder('limit')));
+    const mapped = await statement.execute({ limit: 5 });
+    expect(mapped).toEqual(await database.db.select(selection).from(brands).orderBy(brands.id).limit(5));
+    expect(mapped[0]!.created).toBeInstanceOf(Date);
+    expect(typeof mapped[0]!.products).toBe('number');
+    const nested = compiledStatement(database.db, 'nested row mapping', () =>
+      database.db
+        .select({ id: brands.id, product: { id: products.id, name: products.name } })
+        .from(brands)
+        .leftJoin(products, eq(products.brandId, brands.id))
+        .where(eq(brands.name, 'Anchor'))
+        .limit(sql.placeholder('limit')),
+    );
+    expect(await nested.execute({ limit: 1 })).toEqual([{ id: expect.any(Number), product: null }]);
   });
 });

@@ -8,7 +8,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import { activityLogs, users } from '../../lib/db/schema.ts';
 import { defineReadOnlyList } from '../../lib/areas/read-only-list.server.ts';
 import { activityLogList } from './activity-log.list.ts';
-import { isoString } from '../../lib/text/iso-date.ts';
 
 const actor = alias(users, 'actor');
 const impersonated = alias(users, 'impersonated');
@@ -61,7 +60,7 @@ export const activityLogSource = defineReadOnlyList<ActivityRow>({
   searchColumns: [actor.name, impersonated.name, activityLogs.area, activityLogs.action, activityLogs.recordId],
   serialize: (r) => ({
     id: Number(r.id),
-    at: isoString(r.at),
+    at: r.at.toISOString(),
     actor_id: r.actorId,
     actor_name: r.actorName,
     impersonated_user_id: r.impersonatedUserId,

@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import { notifications } from '../../lib/db/schema.ts';
 import { defineReadOnlyList } from '../../lib/areas/read-only-list.server.ts';
 import { notificationList } from './notification.list.ts';
-import { isoString } from '../../lib/text/iso-date.ts';
 
 interface NotificationRow extends Record<string, unknown> {
   id: number;
@@ -47,7 +46,7 @@ export const notificationSource = defineReadOnlyList<NotificationRow>({
     // Only local paths: a notification never sends anyone off-site.
     link: r.link && r.link.startsWith('/') && !r.link.startsWith('//') ? r.link : null,
     state: r.readAt ? 'read' : 'unread',
-    read_at: r.readAt ? isoString(r.readAt) : null,
-    created_at: isoString(r.createdAt),
+    read_at: r.readAt ? r.readAt.toISOString() : null,
+    created_at: r.createdAt.toISOString(),
   }),
 });

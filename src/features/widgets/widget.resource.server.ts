@@ -6,7 +6,6 @@ import { activeStatusColumn, recordStamps, timestampColumns } from '../../lib/ar
 import { isChosenFile } from '../../lib/areas/field-schemas.ts';
 import { invalid } from '../../lib/http/errors.ts';
 import { ALT_TEXT_MESSAGE, TYPES_NEEDING_AN_IMAGE, WIDGET_TYPES, widgetArea } from './widget.area.ts';
-import { isoString } from '../../lib/text/iso-date.ts';
 
 /**
  * What the storefront shows now: off (inactive), expired (its end has passed), scheduled (its
@@ -20,7 +19,7 @@ const visibility = sql<string>`(case when "widgets"."status" <> 'active' then 'i
   else 'live' end)`;
 
 const typeLabel = (type: string) => WIDGET_TYPES.find((t) => t.value === type)?.label ?? type;
-const iso = (d: unknown) => (d instanceof Date ? isoString(d) : null);
+const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : null);
 
 export const widgetResource = defineResource({
   area: widgetArea,

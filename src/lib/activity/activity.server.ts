@@ -4,7 +4,6 @@
  */
 import type { DbOrTx } from '../db/client.server.ts';
 import { activityLogs } from '../db/schema.ts';
-import { isoString } from '../text/iso-date.ts';
 
 export interface Actor {
   /** The person signed in. Null for a guest (a failed sign-in, a reset request). */
@@ -37,7 +36,7 @@ export function diffRecords(before: Record<string, unknown> | null | undefined, 
 }
 
 function normalise(v: unknown): unknown {
-  return v instanceof Date ? isoString(v) : v;
+  return v instanceof Date ? v.toISOString() : v;
 }
 
 export async function logActivity(

@@ -2,13 +2,12 @@
  * CSV export. Cells that begin with = + - @, a tab or a carriage return are prefixed with a quote
  * so a spreadsheet shows them as text instead of running them as formulas (CSV injection).
  */
-import { isoString } from '../text/iso-date.ts';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let s = value instanceof Date ? isoString(value) : String(value);
+  let s = value instanceof Date ? value.toISOString() : String(value);
   if (FORMULA_START.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
 }

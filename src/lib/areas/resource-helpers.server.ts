@@ -6,7 +6,6 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.server.ts';
 import { invalid } from '../http/errors.ts';
-import { isoString } from '../text/iso-date.ts';
 import { slugify } from '../text/slug.ts';
 import type { ListColumn, ListColumns } from '../list/list-sql.server.ts';
 import type { Row, UniqueRule } from './resource.server.ts';
@@ -37,8 +36,8 @@ export const activeStatusColumn = (column: PgColumn): ListColumn => ({ column, k
 
 /** A record's dates and version as the API sends them (the version is what an edit sends back). */
 export const recordStamps = (r: Row) => ({
-  created_at: isoString(r.createdAt as Date),
-  updated_at: isoString(r.updatedAt as Date),
+  created_at: (r.createdAt as Date).toISOString(),
+  updated_at: (r.updatedAt as Date).toISOString(),
   version: r.version,
 });
 

@@ -9,7 +9,6 @@ import { invalid } from '../http/errors.ts';
 import { cachedRead, readCacheServes } from '../db/read-cache.server.ts';
 import { compiledStatement } from '../db/statements.server.ts';
 import { MODES_BY_KIND, type ColumnKind, type FilterConstraint, type ListMeta, type ListQuery, type ListResult } from './list-query.ts';
-import { isoString } from '../text/iso-date.ts';
 import { MAX_INT32, MIN_INT32 } from '../http/integers.ts';
 
 /** Dates are compared on the calendar day as the marketplace sees it. */
@@ -273,9 +272,9 @@ function cursorSortValue(col: ListColumn, v: unknown): string | number | boolean
       if (typeof v === 'string' && col.options?.includes(v)) return v;
       break;
     case 'date': {
-      // Exactly as isoString wrote it: Date would also read "2026-02-31" (as 3 March).
+      // Exactly as the list wrote it (toISOString): Date would also read "2026-02-31" (as 3 March).
       const date = typeof v === 'string' && v.length <= 30 ? new Date(v) : undefined;
-      if (date && !Number.isNaN(date.getTime()) && isoString(date) === v) return date;
+      if (date && !Number.isNaN(date.getTime()) && date.toISOString() === v) return date;
       break;
     }
     default:
@@ -504,7 +503,7 @@ export async function plannedRows(db: DbOrTx, query: SQLWrapper, key: string): P
 }
 
 function serializeValue(v: unknown): unknown {
-  return v instanceof Date ? isoString(v) : v;
+  return v instanceof Date ? v.toISOString() : v;
 }
 
 export function listMeta(query: ListQuery, total: { total: number; estimate: boolean }, nextCursor: string | null): ListMeta {
