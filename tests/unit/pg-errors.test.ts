@@ -3,25 +3,17 @@
  * answers 422 in the one error shape, logged at warn, whichever driver threw it and however
  * Drizzle wrapped it. Against a real in-memory PGlite: the errors are the driver's own.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../src/lib/db/client.server.ts';
+import { useMemoryDatabase } from '../helpers/memory-database.ts';
 import { isDataException, sqlState } from '../../src/lib/db/pg-errors.ts';
 import { DATA_EXCEPTION_MESSAGE, toErrorResponse } from '../../src/lib/http/api.server.ts';
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await openDatabase({ driver: 'pglite', dataDir: 'memory://' });
-}, 240_000);
-
-afterAll(async () => {
-  await database?.close();
-});
+const memory = useMemoryDatabase();
 
 async function thrownBy(query: ReturnType<typeof sql>): Promise<unknown> {
   try {
-    await database.db.execute(query);
+    await memory.database.db.execute(query);
   } catch (e) {
     return e;
   }
