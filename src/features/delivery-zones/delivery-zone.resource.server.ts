@@ -8,7 +8,7 @@ import { deliveryPartners, deliveryZonePincodes, deliveryZones, pincodes } from 
 import type { DbOrTx } from '../../lib/db/client.server.ts';
 import type { Changes } from '../../lib/activity/activity.server.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
-import { activeStatusColumn, findReferenced, recordStamps, timestampColumns, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
+import { findReferenced, recordStamps, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
 import { invalid } from '../../lib/http/errors.ts';
 import { distinctPincodes, lineErrors, pincodeEntries } from '../../lib/india/pincode-list.ts';
 import { deliveryZoneArea } from './delivery-zone.area.ts';
@@ -37,16 +37,9 @@ export const deliveryZoneResource = defineResource({
   area: deliveryZoneArea,
   table: deliveryZones,
   tableName: 'delivery_zones',
-  columns: {
-    name: { column: deliveryZones.name, kind: 'text', sortable: true, filterable: true },
-    delivery_partner_id: { column: deliveryZones.deliveryPartnerId, kind: 'number', sortable: true, filterable: true },
-    delivery_partner_name: { column: deliveryPartners.name, kind: 'text', sortable: true, filterable: true },
-    pincode_count: { column: deliveryZones.pincodeCount, kind: 'number', sortable: true, filterable: true },
-    charge: { column: deliveryZones.charge, kind: 'number', sortable: true, filterable: true },
+  queryOnly: {
     estimated_days_min: { column: deliveryZones.estimatedDaysMin, kind: 'number', sortable: true, filterable: true },
     estimated_days_max: { column: deliveryZones.estimatedDaysMax, kind: 'number', sortable: true, filterable: true },
-    status: activeStatusColumn(deliveryZones.status),
-    ...timestampColumns(deliveryZones),
   },
   searchColumns: [deliveryZones.name],
   computed: { deliveryPartnerName: deliveryPartners.name },
