@@ -70,8 +70,9 @@ export const deliveryZoneResource = defineResource({
     return values;
   },
   unique: [uniqueName(deliveryZones.name, 'delivery zone')],
-  owned: {
-    async prepare(db, input) {
+  // The zone's pincodes: rows of delivery_zone_pincodes saved with the zone, in its transaction.
+  hooks: {
+    async beforeWrite(db, input) {
       const entries = pincodeEntries(input.pincodes);
       const codes = distinctPincodes(entries);
       const found = await idsOf(db, codes);
@@ -80,7 +81,7 @@ export const deliveryZoneResource = defineResource({
       const chosen: ZonePincodes['chosen'] = new Map(codes.map((c) => [found.get(c)!, c]));
       return { plan: { chosen } satisfies ZonePincodes, values: { pincodeCount: chosen.size } };
     },
-    async write(tx, id, plan): Promise<Changes> {
+    async afterWrite(tx, id, plan): Promise<Changes> {
       const { chosen } = plan as ZonePincodes;
       const current = (await tx.select({ id: deliveryZonePincodes.pincodeId }).from(deliveryZonePincodes).where(eq(deliveryZonePincodes.zoneId, id))).map((r) => r.id);
       const currentSet = new Set(current);
@@ -99,7 +100,7 @@ export const deliveryZoneResource = defineResource({
         ],
       };
     },
-    async read(db, id) {
+    async afterRead(db, id) {
       const rows = await db
         .select({ pincode: pincodes.pincode })
         .from(deliveryZonePincodes)

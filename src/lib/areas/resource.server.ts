@@ -90,25 +90,25 @@ export interface ResourceDefinition<S extends z.ZodObject> {
   resolve?: (db: DbOrTx, values: Record<string, unknown>, existing?: Row) => Promise<Record<string, unknown>>;
   /** How a record reads in other areas' pickers; defaults to its title field. */
   optionLabel?: (record: ApiRecord) => string;
-  /** Rows of other tables that belong to the record and are saved with it: see OwnedRows. */
-  owned?: OwnedRows<z.infer<S>>;
+  /** What an area adds around its writes and reads (a delivery zone's pincodes): see ResourceHooks. */
+  hooks?: ResourceHooks<z.infer<S>>;
 }
 
 /**
- * What a record owns in another table and saves with it, in its transaction (a delivery zone's
- * pincodes): too many to be columns, edited in the record's form, read only on the record itself
- * (never in lists, which show a stored count instead).
+ * An area's own steps around the kit's writes and reads, so a need of one area stays in that
+ * area instead of growing the core (a delivery zone saves its pincodes, rows of another table too
+ * many to be columns, edited in its form and read only on the record itself).
  */
-export interface OwnedRows<I, P = unknown> {
+export interface ResourceHooks<I, P = unknown> {
   /**
-   * Checks the input against the database before anything is written (throw invalid() for 422)
-   * and answers what `write` needs, and the table values it implies (a stored count).
+   * Before anything is written: checks the input against the database (throw invalid() for 422)
+   * and answers what `afterWrite` needs, and the table values it implies (a stored count).
    */
-  prepare: (db: DbOrTx, input: I, existing?: Row) => Promise<{ plan: P; values?: Record<string, unknown> }>;
-  /** Writes the rows for record `id`; answers the activity entry's changes (kept small: counts and samples). */
-  write: (tx: Tx, id: number, plan: P, existing?: Row) => Promise<Changes>;
-  /** The record's owned values as its form edits them, added to get()'s answer. */
-  read: (db: DbOrTx, id: number) => Promise<Record<string, unknown>>;
+  beforeWrite: (db: DbOrTx, input: I, existing?: Row) => Promise<{ plan: P; values?: Record<string, unknown> }>;
+  /** In the record's transaction, after its row: answers the activity entry's changes (kept small: counts and samples). */
+  afterWrite: (tx: Tx, id: number, plan: P, existing?: Row) => Promise<Changes>;
+  /** Values added to one record's answer (GET /api/<key>/:id), never to lists. */
+  afterRead?: (db: DbOrTx, id: number) => Promise<Record<string, unknown>>;
 }
 
 /** One choice in a picker: GET /api/<area>/options. */
@@ -251,22 +251,22 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
     async get(db: DbOrTx, s: RequestScope, id: number): Promise<ApiRecord> {
       const row = await findRow(db, s, id);
       if (!row) throw notFound(`${area.singular} not found.`);
-      return def.owned ? { ...def.serialize(row), ...(await def.owned.read(db, id)) } : def.serialize(row);
+      return def.hooks?.afterRead ? { ...def.serialize(row), ...(await def.hooks.afterRead(db, id)) } : def.serialize(row);
     },
 
     async create(db: Db, s: RequestScope, input: z.infer<S>): Promise<ApiRecord> {
       let values = stampOwner(s, 'create', def.toValues(input));
       if (def.resolve) values = await def.resolve(db, values);
-      const owned = await def.owned?.prepare(db, input);
-      values = { ...values, ...owned?.values };
+      const prepared = await def.hooks?.beforeWrite(db, input);
+      values = { ...values, ...prepared?.values };
       await checkUnique(db, values);
       const images = await storeImages(input as Record<string, unknown>);
       const created = await write(
         db,
         async (tx) => {
           const [row] = (await tx.insert(table as PgTable).values({ ...values, ...images.set } as never).returning(columns)) as Row[];
-          const ownedChanges = owned ? await def.owned!.write(tx, row!.id, owned.plan) : {};
-          await logActivity(tx, s.actor, { area: area.key, action: 'create', recordId: row!.id, changes: { ...diffRecords(null, row), ...ownedChanges } });
+          const hookChanges = prepared ? await def.hooks!.afterWrite(tx, row!.id, prepared.plan) : {};
+          await logActivity(tx, s.actor, { area: area.key, action: 'create', recordId: row!.id, changes: { ...diffRecords(null, row), ...hookChanges } });
           return row!;
         },
         images.rollback,
@@ -282,8 +282,8 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
       if (existing.version !== version) throw staleVersion(area.singular);
       let values = stampOwner(s, 'update', def.toValues(input, existing));
       if (def.resolve) values = await def.resolve(db, values, existing);
-      const owned = await def.owned?.prepare(db, input, existing);
-      values = { ...values, ...owned?.values };
+      const prepared = await def.hooks?.beforeWrite(db, input, existing);
+      values = { ...values, ...prepared?.values };
       await checkUnique(db, values, id);
       const images = await storeImages(input as Record<string, unknown>, existing);
       const updated = await write(
@@ -296,8 +296,8 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
             .where(and(eq(table.id, id), eq(table.version, version), scope(s, 'update')))
             .returning(columns)) as Row[];
           if (rows.length === 0) throw staleVersion(area.singular);
-          const ownedChanges = owned ? await def.owned!.write(tx, id, owned.plan, existing) : {};
-          await logActivity(tx, s.actor, { area: area.key, action: 'update', recordId: id, changes: { ...diffRecords(ownColumns(existing), rows[0]), ...ownedChanges } });
+          const hookChanges = prepared ? await def.hooks!.afterWrite(tx, id, prepared.plan, existing) : {};
+          await logActivity(tx, s.actor, { area: area.key, action: 'update', recordId: id, changes: { ...diffRecords(ownColumns(existing), rows[0]), ...hookChanges } });
           return rows[0]!;
         },
         images.rollback,
