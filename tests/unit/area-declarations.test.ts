@@ -9,6 +9,7 @@ import { subject } from '@casl/ability';
 import { text } from 'drizzle-orm/pg-core';
 import { integer, pgTable, serial } from 'drizzle-orm/pg-core';
 import { RESOURCES } from '../../src/lib/areas/resources.server.ts';
+import { AREAS } from '../../src/lib/areas/areas.ts';
 import { deriveListColumns } from '../../src/lib/areas/list-columns.server.ts';
 import { buildAbility, VENDOR_OWNED } from '../../src/lib/permissions/ability.ts';
 import { abilityOf } from '../../src/lib/permissions/scope.server.ts';
@@ -19,6 +20,11 @@ import type { RequestScope } from '../../src/lib/areas/resource.server.ts';
 import { useMemoryDatabase } from '../helpers/memory-database.ts';
 
 describe('the list allowlist comes from the area', () => {
+  it('has a resource for every area with a form, built on that same declaration', () => {
+    expect(Object.keys(RESOURCES).sort()).toEqual(AREAS.map((a) => a.key).sort());
+    for (const area of AREAS) expect(RESOURCES[area.key]!.area, area.key).toBe(area);
+  });
+
   it('is, for every resource, exactly what its area declares for each sortable or filterable column', () => {
     for (const resource of Object.values(RESOURCES)) {
       const allowlist = resource.spec.columns;
