@@ -17,7 +17,8 @@ import { SESSION_COOKIE, findSession, destroySession, isSessionLive } from './li
 import { aroundWrite, cachedIdentity, identityGeneration, rememberIdentity } from './lib/auth/principal-cache.server.ts';
 import { sha256 } from './lib/security/tokens.server.ts';
 import { loadPrincipal, isVendorProfileComplete, type Principal } from './lib/auth/principal.server.ts';
-import { buildAbility, canDo, type AppAbility } from './lib/permissions/ability.ts';
+import { canDo } from './lib/permissions/ability.ts';
+import { abilityOf } from './lib/permissions/scope.server.ts';
 import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, SAFE_METHODS, isCsrfTokenValid, issueCsrfToken, maskCsrfToken, unmaskCsrfToken } from './lib/auth/csrf.server.ts';
 import { compressResponse } from './lib/http/compression.server.ts';
 import { clientAddress, forwardedHttps } from './lib/http/client-address.server.ts';
@@ -90,16 +91,6 @@ async function loadIdentity(context: APIContext): Promise<void> {
   locals.realPrincipal = real;
   locals.principal = effective;
   if (key) rememberIdentity(key, { session, real, effective }, seen, config().PERMISSION_CACHE_SECONDS);
-}
-
-/** A cached principal is the same object from request to request: so is its CASL ability. */
-const abilities = new WeakMap<Principal, AppAbility>();
-const guestAbility = buildAbility([]);
-function abilityOf(p: Principal | null): AppAbility {
-  if (!p) return guestAbility;
-  let ability = abilities.get(p);
-  if (!ability) abilities.set(p, (ability = buildAbility(p.abilities, p.user.userType === 'vendor' ? p.user.vendorId : null)));
-  return ability;
 }
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);

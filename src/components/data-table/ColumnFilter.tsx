@@ -12,7 +12,7 @@ import { Popover } from './Popover.tsx';
 import { iconFunnel } from './icons.ts';
 
 // Only a relation column's filter needs it: loaded when such a filter opens, not with every list.
-const RelationChecklist = lazy(() => import('../form/RelationPicker.tsx').then((m) => ({ default: m.RelationChecklist })));
+const RelationChecklist = lazy(() => import('../form/RelationCombobox.tsx').then((m) => ({ default: m.RelationChecklist })));
 
 export const MODE_LABELS: Record<MatchMode, string> = {
   startsWith: 'Starts with',

@@ -10,8 +10,9 @@
  * row buttons through `rowActions`. See docs/adding-an-area.md.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/http/client.ts';
+import { islandQueryClient } from '../../lib/http/query-client.ts';
 import { toSearchParams, type FieldFilter, type Filters, type ListResult } from '../../lib/list/list-query.ts';
 import { listRequestQuery, listSearch, readListState, type ListState } from '../../lib/list/list-url.ts';
 import { queryKeys } from '../../lib/areas/query-keys.ts';
@@ -67,9 +68,8 @@ export interface DataTableProps {
 const NO_ROW_ORDER: RowOrder = { offered: false, active: false, notice: null, announcer: null, rowProps: () => ({}), cell: () => null };
 
 export default function DataTable(props: DataTableProps) {
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } } }));
   return (
-    <QueryClientProvider client={client}>
+    <QueryClientProvider client={islandQueryClient}>
       <Table {...props} />
     </QueryClientProvider>
   );

@@ -1,294 +1,37 @@
 /**
- * Pickers for records of another area (a city's state, a zone's delivery partner): options come
- * from GET /api/<area>/options, searched on the server as the person types, so a picker over
- * 19,000 pincodes sends 50 at a time. `RelationField` is the form's single choice, an editable
- * WAI-ARIA combobox; `RelationChecklist` is a column filter's multiple choice. Not Headless UI's
- * Combobox: it brought ~45 KiB gzip to every list and form page (decision 011).
+ * A form's picker of another area's record (a city's state): the combobox and its data fetching
+ * (TanStack Query) are in RelationCombobox.tsx, loaded once the form is live, so only pages with
+ * a relation field carry that code (the page budget, decision 010). Until then the field shows
+ * its current choice, read-only, where the combobox will be.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { api, ApiError } from '../../lib/http/client.ts';
-import type { AreaField } from '../../lib/areas/area.ts';
-import { errorTextClass, hintClass, inputClass, labelClass } from '../ui/styles.ts';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { RelationFieldProps } from './RelationCombobox.tsx';
+import { hintClass, inputClass, labelClass } from '../ui/styles.ts';
 
-export interface RelationOption {
-  value: number;
-  label: string;
-  inactive?: boolean;
-}
+export type { RelationFieldProps } from './RelationCombobox.tsx';
 
-type Filters = Record<string, { operator: 'and'; constraints: { matchMode: 'equals' | 'in'; value: unknown }[] }>;
+const RelationCombobox = lazy(() => import('./RelationCombobox.tsx'));
 
-/** Options matching `q` (debounced) and `filters`; `ids` instead fetches exactly those records' labels. */
-export function useRelationOptions(area: string, { q = '', filters, ids, enabled = true }: { q?: string; filters?: Filters; ids?: number[]; enabled?: boolean }) {
-  const [options, setOptions] = useState<RelationOption[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const key = JSON.stringify([area, q.trim(), filters ?? null, ids ?? null]);
-  useEffect(() => {
-    if (!enabled || (ids && ids.length === 0)) {
-      setOptions([]);
-      return;
-    }
-    const abort = new AbortController();
-    setLoading(true);
-    // Typing waits a moment before asking the server; opening the list asks at once.
-    const timer = setTimeout(
-      () => {
-        api
-          .get<{ data: RelationOption[] }>(`/api/${area}/options`, {
-            q: q.trim() || undefined,
-            filters: filters && Object.keys(filters).length ? JSON.stringify(filters) : undefined,
-            ids: ids?.join(','),
-          }, abort.signal)
-          .then((res) => {
-            setOptions(res.data);
-            setError(null);
-          })
-          .catch((e: unknown) => {
-            if ((e as Error).name === 'AbortError') return;
-            setError(e instanceof ApiError ? e.message : 'The choices could not be loaded. Check the connection and try again.');
-          })
-          .finally(() => {
-            if (!abort.signal.aborted) setLoading(false);
-          });
-      },
-      q ? 200 : 0,
-    );
-    return () => {
-      clearTimeout(timer);
-      abort.abort();
-    };
-  }, [key, enabled]);
-  return { options, loading, error };
-}
-
-
-const optionText = (o: RelationOption) => (o.inactive ? `${o.label} (inactive)` : o.label);
-
-export interface RelationFieldProps {
-  field: AreaField;
-  id: string;
-  /** The chosen record's id, as a string ('' when none). */
-  value: string;
-  /** The chosen record's label when the page already knows it (the record's `<x>_name`). */
-  initialLabel?: string;
-  /** The value of the field this one depends on ('' = not chosen yet). */
-  parentValue?: string;
-  parentLabel?: string;
-  onChange: (value: string) => void;
-  error?: string[];
-  required?: boolean;
-  disabled?: boolean;
-}
-
-export function RelationField({ field, id, value, initialLabel, parentValue, parentLabel, onChange, error, required, disabled }: RelationFieldProps) {
-  const relation = field.relation!;
-  const [query, setQuery] = useState('');
-  const [typing, setTyping] = useState(false);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const [label, setLabel] = useState<string | undefined>(value ? initialLabel : undefined);
-  const root = useRef<HTMLDivElement>(null);
-  const listRef = useRef<HTMLUListElement>(null);
-  const waitingForParent = Boolean(relation.dependsOn) && !parentValue;
-  const filters: Filters | undefined =
-    relation.dependsOn && parentValue ? { [relation.dependsOn.filter]: { operator: 'and', constraints: [{ matchMode: 'equals', value: Number(parentValue) }] } } : undefined;
-  const { options, loading, error: loadError } = useRelationOptions(relation.area, { q: typing ? query : '', filters, enabled: open && !waitingForParent });
-  // A value without a label (a record loaded without its related name): ask for it once.
-  const needsLabel = Boolean(value) && label === undefined;
-  const labelled = useRelationOptions(relation.area, { ids: needsLabel ? [Number(value)] : [], enabled: needsLabel });
-  useEffect(() => {
-    if (needsLabel && labelled.options[0]) setLabel(labelled.options[0].label);
-  }, [labelled.options, needsLabel]);
-  const lastValue = useRef(value);
-  useEffect(() => {
-    // Cleared from outside (its parent changed): forget the label.
-    if (lastValue.current !== value && !value) setLabel(undefined);
-    lastValue.current = value;
-  }, [value]);
-  useEffect(() => {
-    if (!open) return;
-    const outside = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) close();
-    };
-    document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
-  }, [open]);
-
-  const none: RelationOption = { value: 0, label: relation.noneLabel ?? 'None' };
-  const choices = relation.optional && !(typing && query) ? [none, ...options] : options;
-  useEffect(() => setActive(Math.max(0, choices.findIndex((o) => String(o.value) === value))), [options]);
-  useEffect(() => {
-    listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
-  }, [active, open]);
-
-  // An optional relation left empty says what empty means ("Platform").
-  const shown = typing ? query : value ? (label ?? '') : (relation.optional && relation.noneLabel) || '';
-  const close = () => {
-    setOpen(false);
-    setTyping(false);
-    setQuery('');
-  };
-  const choose = (o: RelationOption) => {
-    onChange(o.value ? String(o.value) : '');
-    setLabel(o.value ? o.label : undefined);
-    close();
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      if (!open) return setOpen(true);
-      const step = e.key === 'ArrowDown' ? 1 : -1;
-      setActive((i) => Math.min(Math.max(i + step, 0), Math.max(choices.length - 1, 0)));
-    } else if (e.key === 'Home' && open) {
-      e.preventDefault();
-      setActive(0);
-    } else if (e.key === 'End' && open) {
-      e.preventDefault();
-      setActive(Math.max(choices.length - 1, 0));
-    } else if (e.key === 'Enter' && open) {
-      e.preventDefault();
-      const o = choices[active];
-      if (o) choose(o);
-    } else if (e.key === 'Escape' && open) {
-      e.preventDefault();
-      close();
-    } else if (e.key === 'Tab' && open) close();
-  };
-
-  const listId = `${id}-listbox`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const hint = waitingForParent ? `Choose the ${(parentLabel ?? relation.dependsOn!.field).toLowerCase()} first.` : field.hint;
-  const message = error?.[0];
-  const optionId = (i: number) => `${id}-option-${i}`;
-
-  return (
-    <div ref={root} className={field.wide ? 'md:col-span-2' : ''}>
+export function RelationField(props: RelationFieldProps) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  const { field, id, value, initialLabel, required } = props;
+  const waiting = (
+    <div className={field.wide ? 'md:col-span-2' : ''}>
       <label htmlFor={id} className={labelClass}>
         {field.label}
         {required && <span className="text-red-600 dark:text-red-400" aria-hidden="true"> *</span>}
       </label>
-      <div className="relative mt-1">
-        {/* The WAI-ARIA combobox pattern (editable, list autocomplete): focus stays in the input, the active option is aria-activedescendant. */}
-        <input
-          id={id}
-          name={field.name}
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-activedescendant={open && choices[active] ? optionId(active) : undefined}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={[hint ? hintId : '', message ? errorId : ''].filter(Boolean).join(' ') || undefined}
-          className={`${inputClass} pr-9`}
-          placeholder={waitingForParent ? '' : (field.placeholder ?? `Search ${field.label.toLowerCase()}…`)}
-          autoComplete="off"
-          disabled={disabled || waitingForParent}
-          value={shown}
-          onFocus={() => setOpen(true)}
-          onClick={() => setOpen(true)}
-          onKeyDown={onKeyDown}
-          onChange={(e) => {
-            setOpen(true);
-            setTyping(true);
-            setQuery(e.target.value);
-          }}
-        />
-        <button
-          type="button"
-          tabIndex={-1}
-          aria-label={`Show ${field.label.toLowerCase()} choices`}
-          disabled={disabled || waitingForParent}
-          className="absolute inset-y-0 right-0 flex w-9 items-center justify-center text-surface-500"
-          onClick={() => (open ? close() : (setOpen(true), document.getElementById(id)?.focus()))}
-        >
-          <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true">
-            <path fill="currentColor" d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-          </svg>
-        </button>
-        <ul
-          ref={listRef}
-          id={listId}
-          role="listbox"
-          aria-label={field.label}
-          hidden={!open}
-          className="absolute z-30 mt-1 max-h-64 w-full overflow-auto rounded-lg border border-surface-200 bg-white py-1 text-sm shadow-lg dark:border-surface-700 dark:bg-surface-800"
-        >
-          {loadError ? (
-            <li role="alert" className="px-3 py-2 text-red-600 dark:text-red-400">
-              {loadError}
-            </li>
-          ) : choices.length === 0 ? (
-            <li className="px-3 py-2 text-surface-500">{loading ? 'Loading…' : typing && query ? `No ${field.label.toLowerCase()} matches “${query}”.` : 'Nothing to choose yet.'}</li>
-          ) : (
-            choices.map((o, i) => (
-              <li
-                key={o.value}
-                id={optionId(i)}
-                data-index={i}
-                role="option"
-                aria-selected={String(o.value) === value || (!value && o.value === 0)}
-                className={`cursor-pointer px-3 py-2 aria-selected:font-semibold ${i === active ? 'bg-primary/10' : ''}`}
-                // Keep focus in the input: a mousedown on the list would blur it first.
-                onMouseDown={(e) => e.preventDefault()}
-                onMouseMove={() => setActive(i)}
-                onClick={() => choose(o)}
-              >
-                {optionText(o)}
-              </li>
-            ))
-          )}
-        </ul>
-      </div>
-      {hint && (
-        <p id={hintId} className={hintClass}>
-          {hint}
-        </p>
-      )}
-      {message && (
-        <p id={errorId} className={errorTextClass}>
-          {message}
-        </p>
-      )}
+      <input id={id} role="combobox" aria-expanded={false} aria-busy="true" readOnly className={`${inputClass} mt-1`} value={value ? (initialLabel ?? '') : (field.relation?.optional && field.relation.noneLabel) || ''} />
+      {field.hint && <p className={hintClass}>{field.hint}</p>}
     </div>
   );
-}
-
-/**
- * A column filter's multiple choice: a search box and checkboxes. The chosen records stay listed
- * first (their labels fetched by id when the filter comes from the URL).
- */
-export function RelationChecklist({ area, label, picked, onChange, id }: { area: string; label: string; picked: number[]; onChange: (ids: number[]) => void; id: string }) {
-  const [query, setQuery] = useState('');
-  const found = useRelationOptions(area, { q: query });
-  const [known, setKnown] = useState<Record<number, string>>({});
-  const unknownIds = picked.filter((v) => !(v in known));
-  const labelled = useRelationOptions(area, { ids: unknownIds, enabled: unknownIds.length > 0 });
-  useEffect(() => {
-    const add = [...found.options, ...labelled.options].filter((o) => known[o.value] !== o.label);
-    if (add.length) setKnown({ ...known, ...Object.fromEntries(add.map((o) => [o.value, o.label])) });
-  }, [found.options, labelled.options]);
-  const rest = found.options.filter((o) => !picked.includes(o.value));
-  const toggle = (v: number, on: boolean) => onChange(on ? [...picked, v] : picked.filter((x) => x !== v));
-  return (
-    <div className="mt-2">
-      <input id={id} type="search" aria-label={`Search ${label.toLowerCase()}`} placeholder={`Search ${label.toLowerCase()}…`} className={inputClass} value={query} onChange={(e) => setQuery(e.target.value)} />
-      <fieldset className="mt-2 max-h-56 space-y-1 overflow-auto">
-        <legend className="sr-only">{label}</legend>
-        {[...picked.map((v) => ({ value: v, label: known[v] ?? `#${v}` })), ...rest].map((o) => (
-          <label key={o.value} className="flex items-center gap-2">
-            <input type="checkbox" checked={picked.includes(o.value)} onChange={(e) => toggle(o.value, e.target.checked)} />
-            {o.label}
-          </label>
-        ))}
-        {found.error && (
-          <p role="alert" className="text-red-600 dark:text-red-400">
-            {found.error}
-          </p>
-        )}
-        {!found.loading && !found.error && rest.length === 0 && picked.length === 0 && <p className="text-surface-500">{query ? `Nothing matches “${query}”.` : 'Nothing to choose.'}</p>}
-      </fieldset>
-    </div>
+  // Drawn once the form is live, not on the server: see the markdown and grid fields in AreaForm.
+  return ready ? (
+    <Suspense fallback={waiting}>
+      <RelationCombobox {...props} />
+    </Suspense>
+  ) : (
+    waiting
   );
 }

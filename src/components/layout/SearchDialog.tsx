@@ -4,11 +4,12 @@
  * 576px (spec §9). Loaded on first use by ShellIslands.
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { QueryClient, QueryClientProvider, keepPreviousData, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { iconSearch, iconFileQuestion, iconChevronRight } from '../ui/icons.ts';
 import { api, ApiError } from '../../lib/http/client.ts';
+import { islandQueryClient, useDebounced } from '../../lib/http/query-client.ts';
 
 export interface SearchResult {
   type: 'page' | 'record';
@@ -19,16 +20,6 @@ export interface SearchResult {
 }
 
 const SEARCH_DEBOUNCE_MS = 250;
-const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } } });
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 function SearchBody({ open }: { open: boolean }) {
   const [text, setText] = useState('');
@@ -149,7 +140,7 @@ function SearchBody({ open }: { open: boolean }) {
 
 export default function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={islandQueryClient}>
       <Dialog open={open} onClose={onClose} title="Search" widthClassName="w-[90vw] min-[576px]:w-[75vw] lg:w-[42rem]">
         <SearchBody open={open} />
       </Dialog>

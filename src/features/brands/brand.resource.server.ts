@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { brands, products, returnPolicies } from '../../lib/db/schema.ts';
 import { defineResource, slugify } from '../../lib/areas/resource.server.ts';
 import { declareFolded } from '../../lib/list/list-sql.server.ts';
-import { activeStatusColumn, countUses, describeUses, recordStamps, timestampColumns, uniqueNameAndSlug } from '../../lib/areas/resource-helpers.server.ts';
+import { countUses, describeUses, recordStamps, uniqueNameAndSlug } from '../../lib/areas/resource-helpers.server.ts';
 import { brandArea } from './brand.area.ts';
 
 /** Kept as a correlated count so it can be sorted and filtered like a column. */
@@ -18,13 +18,6 @@ export const brandResource = defineResource({
   area: brandArea,
   table: brands,
   tableName: 'brands',
-  columns: {
-    name: { column: brands.name, kind: 'text', sortable: true, filterable: true },
-    slug: { column: brands.slug, kind: 'text', sortable: true, filterable: true },
-    status: activeStatusColumn(brands.status),
-    products_count: { column: productsCount, kind: 'number', sortable: true, filterable: true },
-    ...timestampColumns(brands),
-  },
   searchColumns: [brands.name, brands.slug],
   computed: { productsCount },
   serialize: (r) => ({

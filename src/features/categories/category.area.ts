@@ -32,6 +32,7 @@ export const categoryArea = defineArea({
     { field: 'name', header: 'Name', kind: 'text', sortable: true, filterable: true },
     { field: 'slug', header: 'Slug', kind: 'text', sortable: true, filterable: true, secondary: true },
     { field: 'sort_order', header: 'Order', kind: 'number', sortable: true, filterable: true, display: 'number', secondary: true },
+    // Not sortable: blank (the store default) is NULL, which a keyset cursor can't step past.
     { field: 'commission_percent', header: 'Commission %', kind: 'number', filterable: true, display: 'number', emptyText: 'Store default' },
     { field: 'sub_categories_count', header: 'Sub-categories', kind: 'number', sortable: true, filterable: true, display: 'number' },
     { field: 'products_count', header: 'Products', kind: 'number', sortable: true, filterable: true, display: 'number', secondary: true },

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { categories, products, subCategories } from '../../lib/db/schema.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
 import { countUses, describeUses, uniqueNameAndSlug } from '../../lib/areas/resource-helpers.server.ts';
-import { levelColumns, levelRecord, levelValues } from './catalogue-level.server.ts';
+import { levelRecord, levelValues } from './catalogue-level.server.ts';
 import { categoryArea } from './category.area.ts';
 
 // Correlated counts, sortable and filterable like columns; qualified by hand (see brands).
@@ -14,11 +14,6 @@ export const categoryResource = defineResource({
   area: categoryArea,
   table: categories,
   tableName: 'categories',
-  columns: {
-    ...levelColumns(categories),
-    sub_categories_count: { column: subCategoriesCount, kind: 'number', sortable: true, filterable: true },
-    products_count: { column: productsCount, kind: 'number', sortable: true, filterable: true },
-  },
   searchColumns: [categories.name, categories.slug],
   computed: { subCategoriesCount, productsCount },
   serialize: (r) => ({

@@ -38,6 +38,7 @@ export const subCategoryArea = defineArea({
     // Shows the category's name; its filter is a pick-list of categories sending category_id in [ids].
     { field: 'category_name', header: 'Category', kind: 'text', sortable: true, filterable: true, relation: { area: 'categories', field: 'category_id' } },
     { field: 'slug', header: 'Slug', kind: 'text', sortable: true, filterable: true, secondary: true },
+    // Not sortable: blank (the category's) is NULL, which a keyset cursor can't step past.
     { field: 'commission_percent', header: 'Commission %', kind: 'number', filterable: true, display: 'number', emptyText: 'Category’s' },
     { field: 'products_count', header: 'Products', kind: 'number', sortable: true, filterable: true, display: 'number' },
     { field: 'status', header: 'Status', kind: 'enum', sortable: true, filterable: true, options: ACTIVE_STATUSES, display: 'status' },

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { categories, products, subCategories } from '../../lib/db/schema.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
 import { countUses, describeUses, findReferenced, uniqueSlug } from '../../lib/areas/resource-helpers.server.ts';
-import { levelColumns, levelRecord, levelValues } from './catalogue-level.server.ts';
+import { levelRecord, levelValues } from './catalogue-level.server.ts';
 import { invalid } from '../../lib/http/errors.ts';
 import { subCategoryArea } from './sub-category.area.ts';
 
@@ -14,12 +14,7 @@ export const subCategoryResource = defineResource({
   area: subCategoryArea,
   table: subCategories,
   tableName: 'sub_categories',
-  columns: {
-    ...levelColumns(subCategories),
-    category_id: { column: subCategories.categoryId, kind: 'number', sortable: true, filterable: true },
-    category_name: { column: categories.name, kind: 'text', sortable: true, filterable: true },
-    products_count: { column: productsCount, kind: 'number', sortable: true, filterable: true },
-  },
+  queryOnly: { sort_order: { column: subCategories.sortOrder, kind: 'number', sortable: true, filterable: true } },
   searchColumns: [subCategories.name, subCategories.slug],
   computed: { categoryName: categories.name, productsCount },
   joins: [{ table: categories, on: eq(categories.id, subCategories.categoryId) }],

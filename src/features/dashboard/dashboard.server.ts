@@ -21,7 +21,7 @@ export async function loadDashboard(db: Db, principal: Principal, can: (permissi
       ? db
           .select({ total: sql<number>`count(*)::int`, active: sql<number>`count(*) filter (where ${products.isActive})::int` })
           .from(products)
-          .where(and(vendorScope(principal, products.vendorId)))
+          .where(and(vendorScope(principal, 'products', products)))
       : Promise.resolve(null),
   ]);
   const counts = productCounts?.[0];

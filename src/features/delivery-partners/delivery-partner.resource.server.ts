@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { deliveryPartners, deliveryZones } from '../../lib/db/schema.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
-import { activeStatusColumn, countUses, describeUses, recordStamps, timestampColumns, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
+import { countUses, describeUses, recordStamps, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
 import { deliveryPartnerArea } from './delivery-partner.area.ts';
 
 // Correlated counts, sortable and filterable like columns; qualified by hand (see brands).
@@ -14,15 +14,6 @@ export const deliveryPartnerResource = defineResource({
   area: deliveryPartnerArea,
   table: deliveryPartners,
   tableName: 'delivery_partners',
-  columns: {
-    name: { column: deliveryPartners.name, kind: 'text', sortable: true, filterable: true },
-    contact_phone: { column: deliveryPartners.contactPhone, kind: 'text', filterable: true },
-    cod_supported: { column: deliveryPartners.codSupported, kind: 'boolean', sortable: true, filterable: true },
-    zones_count: { column: zonesCount, kind: 'number', sortable: true, filterable: true },
-    pincodes_count: { column: pincodesCount, kind: 'number', sortable: true, filterable: true },
-    status: activeStatusColumn(deliveryPartners.status),
-    ...timestampColumns(deliveryPartners),
-  },
   searchColumns: [deliveryPartners.name, deliveryPartners.contactName],
   computed: { zonesCount, pincodesCount },
   serialize: (r) => ({

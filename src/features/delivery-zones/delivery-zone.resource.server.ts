@@ -8,7 +8,7 @@ import { deliveryPartners, deliveryZonePincodes, deliveryZones, pincodes } from 
 import type { DbOrTx } from '../../lib/db/client.server.ts';
 import type { Changes } from '../../lib/activity/activity.server.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
-import { activeStatusColumn, findReferenced, recordStamps, timestampColumns, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
+import { findReferenced, recordStamps, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
 import { invalid } from '../../lib/http/errors.ts';
 import { distinctPincodes, lineErrors, pincodeEntries } from '../../lib/india/pincode-list.ts';
 import { deliveryZoneArea } from './delivery-zone.area.ts';
@@ -37,16 +37,9 @@ export const deliveryZoneResource = defineResource({
   area: deliveryZoneArea,
   table: deliveryZones,
   tableName: 'delivery_zones',
-  columns: {
-    name: { column: deliveryZones.name, kind: 'text', sortable: true, filterable: true },
-    delivery_partner_id: { column: deliveryZones.deliveryPartnerId, kind: 'number', sortable: true, filterable: true },
-    delivery_partner_name: { column: deliveryPartners.name, kind: 'text', sortable: true, filterable: true },
-    pincode_count: { column: deliveryZones.pincodeCount, kind: 'number', sortable: true, filterable: true },
-    charge: { column: deliveryZones.charge, kind: 'number', sortable: true, filterable: true },
+  queryOnly: {
     estimated_days_min: { column: deliveryZones.estimatedDaysMin, kind: 'number', sortable: true, filterable: true },
     estimated_days_max: { column: deliveryZones.estimatedDaysMax, kind: 'number', sortable: true, filterable: true },
-    status: activeStatusColumn(deliveryZones.status),
-    ...timestampColumns(deliveryZones),
   },
   searchColumns: [deliveryZones.name],
   computed: { deliveryPartnerName: deliveryPartners.name },
@@ -77,8 +70,9 @@ export const deliveryZoneResource = defineResource({
     return values;
   },
   unique: [uniqueName(deliveryZones.name, 'delivery zone')],
-  owned: {
-    async prepare(db, input) {
+  // The zone's pincodes: rows of delivery_zone_pincodes saved with the zone, in its transaction.
+  hooks: {
+    async beforeWrite(db, input) {
       const entries = pincodeEntries(input.pincodes);
       const codes = distinctPincodes(entries);
       const found = await idsOf(db, codes);
@@ -87,7 +81,7 @@ export const deliveryZoneResource = defineResource({
       const chosen: ZonePincodes['chosen'] = new Map(codes.map((c) => [found.get(c)!, c]));
       return { plan: { chosen } satisfies ZonePincodes, values: { pincodeCount: chosen.size } };
     },
-    async write(tx, id, plan): Promise<Changes> {
+    async afterWrite(tx, id, plan): Promise<Changes> {
       const { chosen } = plan as ZonePincodes;
       const current = (await tx.select({ id: deliveryZonePincodes.pincodeId }).from(deliveryZonePincodes).where(eq(deliveryZonePincodes.zoneId, id))).map((r) => r.id);
       const currentSet = new Set(current);
@@ -106,7 +100,7 @@ export const deliveryZoneResource = defineResource({
         ],
       };
     },
-    async read(db, id) {
+    async afterRead(db, id) {
       const rows = await db
         .select({ pincode: pincodes.pincode })
         .from(deliveryZonePincodes)

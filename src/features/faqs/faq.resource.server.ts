@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { faqs } from '../../lib/db/schema.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
-import { activeStatusColumn, recordStamps, timestampColumns } from '../../lib/areas/resource-helpers.server.ts';
+import { recordStamps } from '../../lib/areas/resource-helpers.server.ts';
 import { renderMarkdown } from '../../lib/text/markdown.server.ts';
 import { faqArea } from './faq.area.ts';
 
@@ -10,14 +10,6 @@ export const faqResource = defineResource({
   area: faqArea,
   table: faqs,
   tableName: 'faqs',
-  columns: {
-    sort_order: { column: faqs.sortOrder, kind: 'number', sortable: true, filterable: true },
-    question: { column: faqs.question, kind: 'text', sortable: true, filterable: true },
-    answer: { column: faqs.answer, kind: 'text', filterable: true },
-    audience: { column: faqs.audience, kind: 'enum', sortable: true, filterable: true, options: ['customer', 'vendor'] },
-    status: activeStatusColumn(faqs.status),
-    ...timestampColumns(faqs),
-  },
   searchColumns: [faqs.question, faqs.answer],
   serialize: (r) => ({
     id: r.id,

@@ -2,7 +2,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { cities, pincodes, states } from '../../lib/db/schema.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
-import { activeStatusColumn, findReferenced, recordStamps, timestampColumns } from '../../lib/areas/resource-helpers.server.ts';
+import { findReferenced, recordStamps } from '../../lib/areas/resource-helpers.server.ts';
 import { rowsOf } from '../../lib/db/client.server.ts';
 import { invalid } from '../../lib/http/errors.ts';
 import { cityArea } from './city.area.ts';
@@ -14,14 +14,6 @@ export const cityResource = defineResource({
   area: cityArea,
   table: cities,
   tableName: 'cities',
-  columns: {
-    name: { column: cities.name, kind: 'text', sortable: true, filterable: true },
-    state_id: { column: cities.stateId, kind: 'number', sortable: true, filterable: true },
-    state_name: { column: states.name, kind: 'text', sortable: true, filterable: true },
-    pincodes_count: { column: pincodesCount, kind: 'number', sortable: true, filterable: true },
-    status: activeStatusColumn(cities.status),
-    ...timestampColumns(cities),
-  },
   searchColumns: [cities.name],
   computed: { stateName: states.name, pincodesCount },
   joins: [{ table: states, on: eq(states.id, cities.stateId) }],

@@ -1,7 +1,7 @@
 /** Pincodes on the server: the table behind the declaration, and what only pincodes have. */
 import { eq, sql } from 'drizzle-orm';
 import { cities, deliveryZonePincodes, pincodes, states, warehouses } from '../../lib/db/schema.ts';
-import { countUses, describeUses, findReferenced, recordStamps, timestampColumns } from '../../lib/areas/resource-helpers.server.ts';
+import { countUses, describeUses, findReferenced, recordStamps } from '../../lib/areas/resource-helpers.server.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
 import { invalid } from '../../lib/http/errors.ts';
 import { pincodeArea } from './pincode.area.ts';
@@ -29,17 +29,8 @@ export const pincodeResource = defineResource({
   area: pincodeArea,
   table: pincodes,
   tableName: 'pincodes',
-  columns: {
-    pincode: { column: pincodeC, kind: 'text', sortable: true, filterable: true },
-    city_id: { column: pincodes.cityId, kind: 'number', sortable: true, filterable: true },
-    city_name: { column: cities.name, kind: 'text', sortable: true, filterable: true },
-    state_id: { column: pincodes.stateId, kind: 'number', sortable: true, filterable: true },
-    state_name: { column: states.name, kind: 'text', sortable: true, filterable: true },
-    post_office_count: { column: pincodes.postOfficeCount, kind: 'number', sortable: true, filterable: true },
-    post_offices: { column: postOfficesC, kind: 'text', filterable: true },
-    is_serviceable: { column: pincodes.isServiceable, kind: 'boolean', sortable: true, filterable: true },
-    ...timestampColumns(pincodes),
-  },
+  sources: { pincode: pincodeC, post_offices: postOfficesC },
+  queryOnly: { post_office_count: { column: pincodes.postOfficeCount, kind: 'number', sortable: true, filterable: true } },
   searchColumns: [pincodeC, postOfficesC],
   computed: { cityName: cities.name, stateName: states.name },
   // Joined, not subqueried: sorted by city name, the query walks the cities' name index.

@@ -1,7 +1,7 @@
 /** States on the server: the table behind the declaration, and what only states have. */
 import { inArray, sql } from 'drizzle-orm';
 import { cities, states } from '../../lib/db/schema.ts';
-import { activeStatusColumn, recordStamps, timestampColumns, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
+import { recordStamps, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
 import { rowsOf } from '../../lib/db/client.server.ts';
 import { stateArea } from './state.area.ts';
@@ -14,16 +14,6 @@ export const stateResource = defineResource({
   area: stateArea,
   table: states,
   tableName: 'states',
-  columns: {
-    name: { column: states.name, kind: 'text', sortable: true, filterable: true },
-    code: { column: states.code, kind: 'text', sortable: true, filterable: true },
-    gst_state_code: { column: states.gstStateCode, kind: 'text', sortable: true, filterable: true },
-    is_union_territory: { column: states.isUnionTerritory, kind: 'boolean', sortable: true, filterable: true },
-    cities_count: { column: citiesCount, kind: 'number', sortable: true, filterable: true },
-    pincodes_count: { column: pincodesCount, kind: 'number', sortable: true, filterable: true },
-    status: activeStatusColumn(states.status),
-    ...timestampColumns(states),
-  },
   searchColumns: [states.name, states.code],
   computed: { citiesCount, pincodesCount },
   serialize: (r) => ({

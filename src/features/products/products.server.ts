@@ -29,7 +29,7 @@ const columns = {
 };
 
 export async function listProducts(db: Db, principal: Principal, query: z.infer<typeof productListQuery>) {
-  const where: (SQL | undefined)[] = [vendorScope(principal, products.vendorId)];
+  const where: (SQL | undefined)[] = [vendorScope(principal, 'products', products)];
   if (query.q) {
     where.push(or(containsText(products.name, query.q), containsText(products.sku, query.q)));
   }
@@ -46,7 +46,7 @@ export async function getProduct(db: Db, principal: Principal, id: number) {
     .select(columns)
     .from(products)
     .leftJoin(vendors, eq(vendors.id, products.vendorId))
-    .where(and(eq(products.id, id), vendorScope(principal, products.vendorId)))
+    .where(and(eq(products.id, id), vendorScope(principal, 'products', products)))
     .limit(1);
   return row;
 }

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { brands, returnPolicies } from '../../lib/db/schema.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
-import { activeStatusColumn, findReferenced, recordStamps, timestampColumns } from '../../lib/areas/resource-helpers.server.ts';
+import { findReferenced, recordStamps } from '../../lib/areas/resource-helpers.server.ts';
 import { invalid } from '../../lib/http/errors.ts';
 import { returnPolicyArea } from './return-policy.area.ts';
 
@@ -16,15 +16,6 @@ export const returnPolicyResource = defineResource({
   area: returnPolicyArea,
   table: returnPolicies,
   tableName: 'return_policies',
-  columns: {
-    title: { column: returnPolicies.title, kind: 'text', sortable: true, filterable: true },
-    brand_id: { column: returnPolicies.brandId, kind: 'number', filterable: true },
-    brand_name: { column: brandName, kind: 'text', sortable: true, filterable: true },
-    is_returnable: { column: returnPolicies.isReturnable, kind: 'boolean', sortable: true, filterable: true },
-    return_window_days: { column: returnPolicies.returnWindowDays, kind: 'number', sortable: true, filterable: true },
-    status: activeStatusColumn(returnPolicies.status),
-    ...timestampColumns(returnPolicies),
-  },
   searchColumns: [returnPolicies.title],
   computed: { brandName },
   serialize: (r) => ({

@@ -1,7 +1,7 @@
 /** Size charts on the server: the table behind the declaration; the grid is one jsonb value. */
 import { sql } from 'drizzle-orm';
 import { sizeCharts } from '../../lib/db/schema.ts';
-import { activeStatusColumn, recordStamps, timestampColumns, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
+import { recordStamps, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
 import { sizeChartArea, sizesSummary, type SizeChartGrid } from './size-chart.area.ts';
 
@@ -13,13 +13,6 @@ export const sizeChartResource = defineResource({
   area: sizeChartArea,
   table: sizeCharts,
   tableName: 'size_charts',
-  columns: {
-    name: { column: sizeCharts.name, kind: 'text', sortable: true, filterable: true },
-    unit: { column: sizeCharts.unit, kind: 'enum', sortable: true, filterable: true, options: ['cm', 'in'] },
-    measurements: { column: measurements, kind: 'text', filterable: true },
-    status: activeStatusColumn(sizeCharts.status),
-    ...timestampColumns(sizeCharts),
-  },
   searchColumns: [sizeCharts.name, measurements],
   computed: { measurements },
   serialize: (r) => {

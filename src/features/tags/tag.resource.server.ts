@@ -1,19 +1,13 @@
 /** Tags on the server: the table behind the declaration. */
 import { tags } from '../../lib/db/schema.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
-import { activeStatusColumn, recordStamps, slugValue, timestampColumns, uniqueNameAndSlug } from '../../lib/areas/resource-helpers.server.ts';
+import { recordStamps, slugValue, uniqueNameAndSlug } from '../../lib/areas/resource-helpers.server.ts';
 import { tagArea } from './tag.area.ts';
 
 export const tagResource = defineResource({
   area: tagArea,
   table: tags,
   tableName: 'tags',
-  columns: {
-    name: { column: tags.name, kind: 'text', sortable: true, filterable: true },
-    slug: { column: tags.slug, kind: 'text', sortable: true, filterable: true },
-    status: activeStatusColumn(tags.status),
-    ...timestampColumns(tags),
-  },
   searchColumns: [tags.name, tags.slug],
   serialize: (r) => ({
     id: r.id,

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { products, taxes } from '../../lib/db/schema.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
-import { activeStatusColumn, countUses, describeUses, recordStamps, storedPercent, timestampColumns, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
+import { countUses, describeUses, recordStamps, storedPercent, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
 import { hsnKind } from '../../lib/india/formats.ts';
 import { taxArea } from './tax.area.ts';
 
@@ -15,16 +15,7 @@ export const taxResource = defineResource({
   area: taxArea,
   table: taxes,
   tableName: 'taxes',
-  columns: {
-    name: { column: taxes.name, kind: 'text', sortable: true, filterable: true },
-    rate_percent: { column: taxes.ratePercent, kind: 'number', sortable: true, filterable: true },
-    hsn_code: { column: taxes.hsnCode, kind: 'text', sortable: true, filterable: true },
-    code_kind: { column: codeKind, kind: 'enum', sortable: true, filterable: true, options: ['hsn', 'sac'] },
-    price_mode: { column: taxes.priceMode, kind: 'enum', sortable: true, filterable: true, options: ['inclusive', 'exclusive'] },
-    products_count: { column: productsCount, kind: 'number', sortable: true, filterable: true },
-    status: activeStatusColumn(taxes.status),
-    ...timestampColumns(taxes),
-  },
+  sources: { code_kind: codeKind },
   searchColumns: [taxes.name, taxes.hsnCode],
   computed: { productsCount },
   serialize: (r) => ({

@@ -2,7 +2,7 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import { cities, pincodes, states, vendors, warehouses } from '../../lib/db/schema.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
-import { findReferenced, recordStamps, timestampColumns } from '../../lib/areas/resource-helpers.server.ts';
+import { findReferenced, recordStamps } from '../../lib/areas/resource-helpers.server.ts';
 import { invalid } from '../../lib/http/errors.ts';
 import { vendorNameSql } from '../vendors/vendor-options.server.ts';
 import { warehouseArea } from './warehouse.area.ts';
@@ -15,22 +15,9 @@ export const warehouseResource = defineResource({
   area: warehouseArea,
   table: warehouses,
   tableName: 'warehouses',
-  ownerColumn: warehouses.vendorId,
-  columns: {
-    name: { column: warehouses.name, kind: 'text', sortable: true, filterable: true },
-    code: { column: warehouses.code, kind: 'text', sortable: true, filterable: true },
-    vendor_id: { column: warehouses.vendorId, kind: 'number', filterable: true },
-    owner_name: { column: ownerName, kind: 'text', sortable: true, filterable: true },
-    owner_type: { column: ownerType, kind: 'enum', filterable: true, options: ['platform', 'vendor'] },
-    state_id: { column: warehouses.stateId, kind: 'number', filterable: true },
-    state_name: { column: states.name, kind: 'text', sortable: true, filterable: true },
-    city_id: { column: warehouses.cityId, kind: 'number', filterable: true },
-    city_name: { column: cities.name, kind: 'text', sortable: true, filterable: true },
-    pincode: { column: pincodes.pincode, kind: 'text', sortable: true, filterable: true },
-    contact_phone: { column: warehouses.contactPhone, kind: 'text', filterable: true },
-    is_active: { column: warehouses.isActive, kind: 'boolean', sortable: true, filterable: true },
-    ...timestampColumns(warehouses),
-  },
+  sources: { owner_type: ownerType },
+  // The list filters by state (a column) but not by city; the API offers both.
+  queryOnly: { city_id: { column: warehouses.cityId, kind: 'number', filterable: true } },
   searchColumns: [warehouses.name, warehouses.code, pincodes.pincode],
   computed: { ownerName, stateName: states.name, cityName: cities.name, pincode: pincodes.pincode },
   joins: [
@@ -60,7 +47,7 @@ export const warehouseResource = defineResource({
     ...recordStamps(r),
   }),
   toValues: (input) => ({
-    // For a vendor the resource replaces this with the vendor's own id (ownerColumn).
+    // For a vendor the resource replaces this with the vendor's own id (VENDOR_OWNED in ability.ts).
     vendorId: input.vendor_id ?? null,
     name: input.name,
     code: input.code,

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { widgets } from '../../lib/db/schema.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
-import { activeStatusColumn, recordStamps, timestampColumns } from '../../lib/areas/resource-helpers.server.ts';
+import { recordStamps } from '../../lib/areas/resource-helpers.server.ts';
 import { isChosenFile } from '../../lib/areas/field-schemas.ts';
 import { invalid } from '../../lib/http/errors.ts';
 import { ALT_TEXT_MESSAGE, TYPES_NEEDING_AN_IMAGE, WIDGET_TYPES, widgetArea } from './widget.area.ts';
@@ -25,17 +25,6 @@ export const widgetResource = defineResource({
   area: widgetArea,
   table: widgets,
   tableName: 'widgets',
-  columns: {
-    position: { column: widgets.position, kind: 'number', sortable: true, filterable: true },
-    title: { column: widgets.title, kind: 'text', sortable: true, filterable: true },
-    type: { column: widgets.type, kind: 'enum', sortable: true, filterable: true, options: WIDGET_TYPES.map((t) => t.value) },
-    visibility: { column: visibility, kind: 'enum', sortable: true, filterable: true, options: ['live', 'scheduled', 'expired', 'inactive'] },
-    starts_at: { column: widgets.startsAt, kind: 'date', sortable: true, filterable: true },
-    ends_at: { column: widgets.endsAt, kind: 'date', sortable: true, filterable: true },
-    status: activeStatusColumn(widgets.status),
-    link_url: { column: widgets.linkUrl, kind: 'text', filterable: true },
-    ...timestampColumns(widgets),
-  },
   searchColumns: [widgets.title, widgets.linkUrl, widgets.altText],
   computed: { visibility },
   serialize: (r) => ({

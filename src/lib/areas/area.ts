@@ -8,6 +8,10 @@ import type { z } from 'zod';
 import type { ColumnKind } from '../list/list-query.ts';
 import type { PermissionArea } from '../permissions/catalogue.ts';
 
+/**
+ * A list column, declared once: the DataTable draws it, and the API's sort/filter allowlist is
+ * derived from `kind`, `sortable`, `filterable` and `options` (src/lib/areas/list-columns.server.ts).
+ */
 export interface AreaColumn {
   field: string;
   header: string;
@@ -138,7 +142,7 @@ export interface AreaField {
   wide?: boolean;
   /**
    * Not shown to vendors: the server sets it for them (a warehouse's owner is the vendor who
-   * saves it). See `ownerColumn` in resource.server.ts.
+   * saves it). See VENDOR_OWNED in src/lib/permissions/ability.ts.
    */
   staffOnly?: boolean;
 }

@@ -7,7 +7,6 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.server.ts';
 import { invalid } from '../http/errors.ts';
 import { slugify } from '../text/slug.ts';
-import type { ListColumn, ListColumns } from '../list/list-sql.server.ts';
 import type { Row, UniqueRule } from './resource.server.ts';
 
 /**
@@ -24,15 +23,6 @@ export async function findReferenced<F extends Record<string, PgColumn>>(
   const [row] = await db.select(fields as Record<string, PgColumn>).from(idColumn.table).where(eq(idColumn, Number(id))).limit(1);
   return row as { [K in keyof F]: F[K]['_']['data'] } | undefined;
 }
-
-/** The dates every record has, sortable and filterable in its list. */
-export const timestampColumns = (t: { createdAt: PgColumn; updatedAt: PgColumn }): ListColumns => ({
-  created_at: { column: t.createdAt, kind: 'date', sortable: true, filterable: true },
-  updated_at: { column: t.updatedAt, kind: 'date', sortable: true, filterable: true },
-});
-
-/** An Active / Inactive status column (ACTIVE_STATUSES in field-schemas.ts). */
-export const activeStatusColumn = (column: PgColumn): ListColumn => ({ column, kind: 'enum', sortable: true, filterable: true, options: ['active', 'inactive'] });
 
 /** A record's dates and version as the API sends them (the version is what an edit sends back). */
 export const recordStamps = (r: Row) => ({

@@ -14,9 +14,14 @@ import { parseWith } from '../http/api.server.ts';
 import { sqlState } from '../db/pg-errors.ts';
 import { listQuerySchema, type ListQuery, type ListResult } from '../list/list-query.ts';
 import { listOrder, listPage, listWhere, type ListColumns, type ListTable } from '../list/list-sql.server.ts';
-import { vendorScope } from '../permissions/scope.server.ts';
+import { VENDOR_OWNED } from '../permissions/ability.ts';
+import { abilityOf, accessibleWhere, requiredValues } from '../permissions/scope.server.ts';
 import { readImageUpload, uploads } from '../uploads/storage.server.ts';
 import { inSentence, type AreaDeclaration } from './area.ts';
+import { deriveListColumns } from './list-columns.server.ts';
+
+/** The permission action a resource call needs, as the route registry checks it (area-routes.ts). */
+type AreaAction = 'list' | 'create' | 'update' | 'delete';
 
 export type Row = Record<string, unknown> & { id: number; version: number };
 export type ApiRecord = Record<string, unknown> & { id: number };
@@ -52,8 +57,15 @@ export interface ResourceDefinition<S extends z.ZodObject> {
   table: PgTable & { id: PgColumn; version: PgColumn; updatedAt: PgColumn };
   /** The table's SQL name, for the planner's row estimate. */
   tableName: string;
-  /** Filter/sort allowlist: API field → column and kind. */
-  columns: ListColumns;
+  /**
+   * Where a list column's value comes from, for the few whose API field doesn't name it (an
+   * expression, another table's column): by default `state_name` is the computed value or table
+   * column `stateName`. Kinds, sortability, filterability and options come from the area's
+   * columns (list-columns.server.ts): each is declared once.
+   */
+  sources?: Record<string, SQL | AnyColumn>;
+  /** Fields the API sorts or filters on that the area's list doesn't show, with their kinds. */
+  queryOnly?: ListColumns;
   searchColumns: (AnyColumn | SQL)[];
   /** Row (camelCase) → API record (snake_case). */
   serialize: (row: Row) => ApiRecord;
@@ -63,12 +75,6 @@ export interface ResourceDefinition<S extends z.ZodObject> {
   images?: ImageField[];
   /** Why a record can't be deleted (still used elsewhere), or undefined. */
   deleteBlocker?: (db: DbOrTx, ids: number[]) => Promise<Map<number, string>>;
-  /**
-   * Vendor-owned areas: the vendor column. A vendor lists, reads, changes and deletes only rows
-   * with their own id there, and what a vendor saves gets their id whatever the form sent
-   * (staff choose the owner through the form's field).
-   */
-  ownerColumn?: PgColumn;
   /** Values computed in SQL and read like columns (counts of related rows, a joined table's column…). */
   computed?: Record<string, SQL | AnyColumn>;
   /**
@@ -84,25 +90,25 @@ export interface ResourceDefinition<S extends z.ZodObject> {
   resolve?: (db: DbOrTx, values: Record<string, unknown>, existing?: Row) => Promise<Record<string, unknown>>;
   /** How a record reads in other areas' pickers; defaults to its title field. */
   optionLabel?: (record: ApiRecord) => string;
-  /** Rows of other tables that belong to the record and are saved with it: see OwnedRows. */
-  owned?: OwnedRows<z.infer<S>>;
+  /** What an area adds around its writes and reads (a delivery zone's pincodes): see ResourceHooks. */
+  hooks?: ResourceHooks<z.infer<S>>;
 }
 
 /**
- * What a record owns in another table and saves with it, in its transaction (a delivery zone's
- * pincodes): too many to be columns, edited in the record's form, read only on the record itself
- * (never in lists, which show a stored count instead).
+ * An area's own steps around the kit's writes and reads, so a need of one area stays in that
+ * area instead of growing the core (a delivery zone saves its pincodes, rows of another table too
+ * many to be columns, edited in its form and read only on the record itself).
  */
-export interface OwnedRows<I, P = unknown> {
+export interface ResourceHooks<I, P = unknown> {
   /**
-   * Checks the input against the database before anything is written (throw invalid() for 422)
-   * and answers what `write` needs, and the table values it implies (a stored count).
+   * Before anything is written: checks the input against the database (throw invalid() for 422)
+   * and answers what `afterWrite` needs, and the table values it implies (a stored count).
    */
-  prepare: (db: DbOrTx, input: I, existing?: Row) => Promise<{ plan: P; values?: Record<string, unknown> }>;
-  /** Writes the rows for record `id`; answers the activity entry's changes (kept small: counts and samples). */
-  write: (tx: Tx, id: number, plan: P, existing?: Row) => Promise<Changes>;
-  /** The record's owned values as its form edits them, added to get()'s answer. */
-  read: (db: DbOrTx, id: number) => Promise<Record<string, unknown>>;
+  beforeWrite: (db: DbOrTx, input: I, existing?: Row) => Promise<{ plan: P; values?: Record<string, unknown> }>;
+  /** In the record's transaction, after its row: answers the activity entry's changes (kept small: counts and samples). */
+  afterWrite: (tx: Tx, id: number, plan: P, existing?: Row) => Promise<Changes>;
+  /** Values added to one record's answer (GET /api/<key>/:id), never to lists. */
+  afterRead?: (db: DbOrTx, id: number) => Promise<Record<string, unknown>>;
 }
 
 /** One choice in a picker: GET /api/<area>/options. */
@@ -124,11 +130,19 @@ const isForeignKeyViolation = (e: unknown) => sqlState(e) === PG_FOREIGN_KEY_VIO
 
 export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>) {
   const { table, area } = def;
-  const spec = { columns: def.columns, searchColumns: def.searchColumns, idColumn: table.id, defaultSort: area.defaultSort };
+  const listColumns = deriveListColumns(area, { table: table as PgTable, computed: def.computed, sources: def.sources, queryOnly: def.queryOnly });
+  const spec = { columns: listColumns, searchColumns: def.searchColumns, idColumn: table.id, defaultSort: area.defaultSort };
   // Generated columns (a name's lower-case copy for searching) are the database's, not the record's.
   const columns = Object.fromEntries(Object.entries(getTableColumns(table as PgTable)).filter(([, c]) => !c.generated));
   const selection = { ...columns, ...(def.computed ?? {}) };
-  const scope = (s: RequestScope) => (def.ownerColumn ? vendorScope(s.principal, def.ownerColumn) : undefined);
+  /**
+   * Vendor-owned areas (VENDOR_OWNED in ability.ts, by the area's permission area): the rows the
+   * principal's CASL rules allow `action` on, as SQL. A vendor lists, reads, changes and deletes
+   * only their own; staff are not limited. Other areas are not scoped.
+   */
+  const owned = Boolean(VENDOR_OWNED[area.permissionArea]);
+  const scope = (s: RequestScope, action: AreaAction) =>
+    owned ? accessibleWhere(abilityOf(s.principal), action, area.permissionArea, columns as Record<string, PgColumn>) : undefined;
   /** A row without its computed and joined values: the activity log compares stored columns only. */
   const tableKeys = Object.keys(columns);
   const ownColumns = (row: Row) => Object.fromEntries(tableKeys.map((k) => [k, row[k]]));
@@ -145,22 +159,24 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
 
   /** The API field (`is_serviceable`) names a list column; the row property is that column's key (`isServiceable`). */
   function rowKeyOf(field: string): string | undefined {
-    const listColumn = def.columns[field]?.column;
+    const listColumn = listColumns[field]?.column;
     return Object.entries(columns).find(([, c]) => c === listColumn)?.[0];
   }
   const listTable: ListTable = { spec, table: table as PgTable, tableName: def.tableName, selection, from, serialize: def.serialize as ListTable['serialize'] };
   const reorderKey = area.reorder ? rowKeyOf(area.reorder.field) : undefined;
-  const ownerKey = def.ownerColumn ? Object.entries(columns).find(([, c]) => c === def.ownerColumn)?.[0] : undefined;
-  if (def.ownerColumn && !ownerKey) throw new Error(`${area.key}: ownerColumn must be a column of the table`);
-  /** A vendor's record is the vendor's: the owner is never taken from what they send. */
-  const stampOwner = (s: RequestScope, values: Record<string, unknown>) =>
-    ownerKey && s.principal.user.userType === 'vendor' ? { ...values, [ownerKey]: s.principal.user.vendorId ?? -1 } : values;
-  if (area.reorder && (!reorderKey || !def.columns[area.reorder.field]?.sortable)) {
+  if (owned && !columns[VENDOR_OWNED[area.permissionArea]!]) throw new Error(`${area.key}: a vendor-owned area's table needs a ${VENDOR_OWNED[area.permissionArea]} column`);
+  /**
+   * What the ability requires of a record the principal saves (a vendor's own id as its owner) is
+   * set by the server, never taken from what they send; staff choose the owner through the form.
+   */
+  const stampOwner = (s: RequestScope, action: AreaAction, values: Record<string, unknown>) =>
+    owned ? { ...values, ...requiredValues(abilityOf(s.principal), action, area.permissionArea) } : values;
+  if (area.reorder && (!reorderKey || !listColumns[area.reorder.field]?.sortable)) {
     throw new Error(`${area.key}: reorder.field "${area.reorder.field}" must be a sortable list column backed by a table column`);
   }
 
-  async function findRow(db: DbOrTx, s: RequestScope, id: number): Promise<Row | undefined> {
-    const [row] = await from(db, selection).where(and(eq(table.id, id), scope(s))).limit(1);
+  async function findRow(db: DbOrTx, s: RequestScope, id: number, action: AreaAction = 'list'): Promise<Row | undefined> {
+    const [row] = await from(db, selection).where(and(eq(table.id, id), scope(s, action))).limit(1);
     return row as Row | undefined;
   }
 
@@ -229,28 +245,28 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
     },
 
     list(db: DbOrTx, s: RequestScope, query: ListQuery): Promise<ListResult<ApiRecord>> {
-      return listPage(db, listTable, query, [scope(s)]);
+      return listPage(db, listTable, query, [scope(s, 'list')]);
     },
 
     async get(db: DbOrTx, s: RequestScope, id: number): Promise<ApiRecord> {
       const row = await findRow(db, s, id);
       if (!row) throw notFound(`${area.singular} not found.`);
-      return def.owned ? { ...def.serialize(row), ...(await def.owned.read(db, id)) } : def.serialize(row);
+      return def.hooks?.afterRead ? { ...def.serialize(row), ...(await def.hooks.afterRead(db, id)) } : def.serialize(row);
     },
 
     async create(db: Db, s: RequestScope, input: z.infer<S>): Promise<ApiRecord> {
-      let values = stampOwner(s, def.toValues(input));
+      let values = stampOwner(s, 'create', def.toValues(input));
       if (def.resolve) values = await def.resolve(db, values);
-      const owned = await def.owned?.prepare(db, input);
-      values = { ...values, ...owned?.values };
+      const prepared = await def.hooks?.beforeWrite(db, input);
+      values = { ...values, ...prepared?.values };
       await checkUnique(db, values);
       const images = await storeImages(input as Record<string, unknown>);
       const created = await write(
         db,
         async (tx) => {
           const [row] = (await tx.insert(table as PgTable).values({ ...values, ...images.set } as never).returning(columns)) as Row[];
-          const ownedChanges = owned ? await def.owned!.write(tx, row!.id, owned.plan) : {};
-          await logActivity(tx, s.actor, { area: area.key, action: 'create', recordId: row!.id, changes: { ...diffRecords(null, row), ...ownedChanges } });
+          const hookChanges = prepared ? await def.hooks!.afterWrite(tx, row!.id, prepared.plan) : {};
+          await logActivity(tx, s.actor, { area: area.key, action: 'create', recordId: row!.id, changes: { ...diffRecords(null, row), ...hookChanges } });
           return row!;
         },
         images.rollback,
@@ -261,13 +277,13 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
 
     /** `version` is the one the form was loaded with; a newer one in the database means 409. */
     async update(db: Db, s: RequestScope, id: number, version: number, input: z.infer<S>): Promise<ApiRecord> {
-      const existing = await findRow(db, s, id);
+      const existing = await findRow(db, s, id, 'update');
       if (!existing) throw notFound(`${area.singular} not found.`);
       if (existing.version !== version) throw staleVersion(area.singular);
-      let values = stampOwner(s, def.toValues(input, existing));
+      let values = stampOwner(s, 'update', def.toValues(input, existing));
       if (def.resolve) values = await def.resolve(db, values, existing);
-      const owned = await def.owned?.prepare(db, input, existing);
-      values = { ...values, ...owned?.values };
+      const prepared = await def.hooks?.beforeWrite(db, input, existing);
+      values = { ...values, ...prepared?.values };
       await checkUnique(db, values, id);
       const images = await storeImages(input as Record<string, unknown>, existing);
       const updated = await write(
@@ -277,11 +293,11 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
           const rows = (await tx
             .update(table as PgTable)
             .set({ ...values, ...images.set, updatedAt: new Date(), version: sql`${table.version} + 1` } as never)
-            .where(and(eq(table.id, id), eq(table.version, version), scope(s)))
+            .where(and(eq(table.id, id), eq(table.version, version), scope(s, 'update')))
             .returning(columns)) as Row[];
           if (rows.length === 0) throw staleVersion(area.singular);
-          const ownedChanges = owned ? await def.owned!.write(tx, id, owned.plan, existing) : {};
-          await logActivity(tx, s.actor, { area: area.key, action: 'update', recordId: id, changes: { ...diffRecords(ownColumns(existing), rows[0]), ...ownedChanges } });
+          const hookChanges = prepared ? await def.hooks!.afterWrite(tx, id, prepared.plan, existing) : {};
+          await logActivity(tx, s.actor, { area: area.key, action: 'update', recordId: id, changes: { ...diffRecords(ownColumns(existing), rows[0]), ...hookChanges } });
           return rows[0]!;
         },
         images.rollback,
@@ -292,7 +308,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
 
     async remove(db: Db, s: RequestScope, ids: number[]): Promise<number> {
       const unique = [...new Set(ids)];
-      const rows = (await db.select(columns).from(table as PgTable).where(and(inArray(table.id, unique), scope(s)))) as Row[];
+      const rows = (await db.select(columns).from(table as PgTable).where(and(inArray(table.id, unique), scope(s, 'delete')))) as Row[];
       if (rows.length !== unique.length) throw notFound(unique.length === 1 ? `${area.singular} not found.` : `Some of the selected ${inSentence(area.label)} no longer exist. Reload and try again.`);
       const blocked = (await def.deleteBlocker?.(db, unique)) ?? new Map<number, string>();
       if (blocked.size) {
@@ -307,7 +323,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
       }
       await db
         .transaction(async (tx) => {
-          await tx.delete(table as PgTable).where(and(inArray(table.id, unique), scope(s)));
+          await tx.delete(table as PgTable).where(and(inArray(table.id, unique), scope(s, 'delete')));
           for (const row of rows) await logActivity(tx, s.actor, { area: area.key, action: 'delete', recordId: row.id, before: row });
         })
         .catch((e: unknown) => {
@@ -324,9 +340,9 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
       if (!statusField.options.some((o) => o.value === status)) throw invalid({ status: [`Choose one of ${statusField.options.map((o) => o.value).join(', ')}.`] });
       const column = rowKeyOf(statusField.field) ?? statusField.field;
       // A yes/no "status" (a pincode's serviceability) comes as "true"/"false".
-      const value: unknown = def.columns[statusField.field]?.kind === 'boolean' ? status === 'true' : status;
+      const value: unknown = listColumns[statusField.field]?.kind === 'boolean' ? status === 'true' : status;
       return db.transaction(async (tx) => {
-        const before = (await tx.select(columns).from(table as PgTable).where(and(inArray(table.id, ids), scope(s)))) as Row[];
+        const before = (await tx.select(columns).from(table as PgTable).where(and(inArray(table.id, ids), scope(s, 'update')))) as Row[];
         if (before.length !== new Set(ids).size) throw notFound(`Some of the selected ${inSentence(area.label)} no longer exist. Reload and try again.`);
         const changed = before.filter((r) => r[column] !== value);
         if (!changed.length) return 0;
@@ -353,14 +369,14 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
     async reorder(db: Db, s: RequestScope, ids: number[], query: Pick<ListQuery, 'q' | 'filters'>): Promise<number> {
       if (!area.reorder || !reorderKey) throw notFound();
       if (new Set(ids).size !== ids.length) throw invalid({ ids: ['Each record may appear only once.'] });
-      const positionColumn = def.columns[area.reorder.field]!.column as AnyColumn;
+      const positionColumn = listColumns[area.reorder.field]!.column as AnyColumn;
       const key = reorderKey;
-      const where = listWhere(spec, query, [scope(s)]);
+      const where = listWhere(spec, query, [scope(s, 'update')]);
       return db.transaction(async (tx) => {
         const all = (await tx
           .select(columns)
           .from(table as PgTable)
-          .where(scope(s))
+          .where(scope(s, 'update'))
           .orderBy(asc(positionColumn), asc(table.id))
           .for('update')) as Row[];
         const matching = new Set(((await from(tx, { id: table.id }).where(where)) as { id: number }[]).map((r) => r.id));
@@ -398,7 +414,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
      */
     async options(db: DbOrTx, s: RequestScope, query: ListQuery, ids?: number[]): Promise<RelationOption[]> {
       const order = listOrder(spec, query);
-      const where = listWhere(spec, query, [scope(s), ids ? inArray(table.id, ids) : undefined]);
+      const where = listWhere(spec, query, [scope(s, 'list'), ids ? inArray(table.id, ids) : undefined]);
       const rows = (await from(db, selection).where(where).orderBy(...order.by).limit(ids ? ids.length : OPTIONS_LIMIT)) as Row[];
       const active = area.statusField?.options[0]?.value;
       return rows.map((row) => {
@@ -412,7 +428,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
     /** Every row of the filtered set (or the given ids), for CSV export; capped to keep memory bounded. */
     async exportRows(db: DbOrTx, s: RequestScope, query: ListQuery, ids?: number[], cap = 100_000): Promise<ApiRecord[]> {
       const order = listOrder(spec, query);
-      const where = listWhere(spec, query, [scope(s), ids ? inArray(table.id, ids) : undefined]);
+      const where = listWhere(spec, query, [scope(s, 'list'), ids ? inArray(table.id, ids) : undefined]);
       const rows = (await from(db, selection).where(where).orderBy(...order.by).limit(cap)) as Row[];
       return rows.map(def.serialize);
     },
