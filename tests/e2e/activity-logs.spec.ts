@@ -3,7 +3,7 @@
  * its diff (field, before, after). Entries offer no edit or delete.
  */
 import { test, expect, expectToast } from './fixtures.ts';
-import { createBrand, uniqueTag, AFTER_SAVE } from './area-helpers.ts';
+import { createBrand, expectEveryRowToContain, uniqueTag, AFTER_SAVE } from './area-helpers.ts';
 
 
 const entriesUrl = (recordId: number) =>
@@ -88,12 +88,9 @@ test('filters the log by user and action from the column filters', async ({ page
   await page.getByLabel('Action value').fill('login');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/filters=/);
-  const texts = await page.locator('tbody tr').allInnerTexts();
-  expect(texts.length).toBeGreaterThan(0);
-  for (const t of texts) {
-    expect(t).toContain('Asha Admin');
-    expect(t).toContain('login');
-  }
+  // The URL changes first, then the table reloads: wait until every row shows the filter.
+  await expectEveryRowToContain(page.locator('tbody tr'), 'login');
+  await expectEveryRowToContain(page.locator('tbody tr'), 'Asha Admin');
 });
 
 test('vendors are refused the activity log', async ({ page, loginAs }) => {

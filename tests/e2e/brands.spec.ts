@@ -53,7 +53,7 @@ test.describe('brands list', () => {
     await expect(page).toHaveURL(/page=2/);
     await page.getByRole('button', { name: 'Page 3' }).click();
     await expect(page.getByText('Showing 21 to 23 of 23')).toBeVisible();
-    expect(await names(page)).toEqual([`Paged ${tag} 21`, `Paged ${tag} 22`, `Paged ${tag} 23`]);
+    await expect.poll(() => names(page)).toEqual([`Paged ${tag} 21`, `Paged ${tag} 22`, `Paged ${tag} 23`]);
 
     await page.goBack();
     await expect(page.getByText('Showing 11 to 20 of 23')).toBeVisible();
@@ -281,7 +281,8 @@ test.describe('deleting, bulk actions and export', () => {
     await page.getByRole('button', { name: 'Delete selected' }).click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await expectToast(page, '2 brands deleted.');
-    expect(await names(page)).toEqual([`Bulk ${tag} B`]);
+    // The list reloads after the delete: read it until it has.
+    await expect.poll(() => names(page)).toEqual([`Bulk ${tag} B`]);
   });
 
   test('a bulk delete that includes a brand in use deletes nothing and names it', async ({ page, loginAs }) => {
