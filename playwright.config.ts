@@ -11,6 +11,7 @@ export default defineConfig({
   globalSetup: './tests/helpers/e2e-global-setup.ts',
   outputDir: '.tmp/test-results/playwright-artifacts',
   workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Files stay whole, in order, one per worker: decision 020.
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
