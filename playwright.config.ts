@@ -11,11 +11,14 @@ export default defineConfig({
   globalSetup: './tests/helpers/e2e-global-setup.ts',
   outputDir: '.tmp/test-results/playwright-artifacts',
   workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Files stay whole, in order, one per worker: decision 020.
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Generous for a loaded two-core CI machine (a passing test never waits them out): the server,
+  // two Chromiums and their tests share the cores, and a page load can take seconds there.
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '.tmp/test-results/playwright.json' }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,

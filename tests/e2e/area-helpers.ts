@@ -6,6 +6,7 @@
 import { crc32, deflateSync, gzipSync } from 'node:zlib';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { inSentence } from '../../src/lib/areas/area.ts';
+import { expectToast } from './fixtures.ts';
 
 /** A real 32×32 PNG, built here so the specs carry no binary fixture. */
 export function pngFixture(rgb: [number, number, number] = [200, 60, 40]): Buffer {
@@ -117,7 +118,7 @@ export async function addEditDelete(page: Page, j: CrudJourney): Promise<void> {
   await j.fillAdd(page);
   await page.getByRole('button', { name: `Add ${one}` }).click();
   await expect(page).toHaveURL(new RegExp(`${j.listPath}(\\?|$)`), AFTER_SAVE);
-  await expect(page.getByRole('status').filter({ hasText: `${j.singular} created.` })).toBeVisible();
+  await expectToast(page, `${j.singular} created.`);
   await search(j.title);
   await expect(rowOf(j.title)).toBeVisible();
 
@@ -126,7 +127,7 @@ export async function addEditDelete(page: Page, j: CrudJourney): Promise<void> {
   await j.fillEdit(page);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(new RegExp(`${j.listPath}(\\?|$)`), AFTER_SAVE);
-  await expect(page.getByRole('status').filter({ hasText: `${j.singular} saved.` })).toBeVisible();
+  await expectToast(page, `${j.singular} saved.`);
   const title = j.editedTitle ?? j.title;
   await search(title);
   await expect(rowOf(title)).toBeVisible();
@@ -137,7 +138,7 @@ export async function addEditDelete(page: Page, j: CrudJourney): Promise<void> {
   await expect(confirm).toBeDisabled();
   await page.getByPlaceholder('Please type the name').fill(title);
   await confirm.click();
-  await expect(page.getByRole('status').filter({ hasText: `${j.singular} deleted.` })).toBeVisible();
+  await expectToast(page, `${j.singular} deleted.`);
   await expect(rowOf(title)).toHaveCount(0);
 }
 

@@ -2,7 +2,7 @@
  * Signing in and out as a person does it (spec §2, §4, §8): the login form, its error on a
  * wrong password, the Logout confirmation with its exact texts, the toast, and no way back.
  */
-import { test, expect, ACCOUNTS } from './fixtures.ts';
+import { test, expect, expectToast, ACCOUNTS } from './fixtures.ts';
 import { pageFetch } from './foundation-helpers.ts';
 
 test.describe('sign in', () => {
@@ -72,9 +72,7 @@ test.describe('log out', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(dialog.getByRole('heading', { name: 'Logout' })).toBeVisible();
     await Promise.all([page.waitForURL(/\/auth\/login(\?|$)/), dialog.getByRole('button', { name: 'Yes' }).click()]);
-    const toast = page.getByRole('status').filter({ hasText: 'Logged out successfully' });
-    await expect(toast).toBeVisible();
-    await expect(toast).toContainText('Success');
+    expect(await expectToast(page, 'Logged out successfully')).toContain('Success');
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     // The browser's storage was cleared too (spec §4).
     expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);

@@ -4,7 +4,7 @@
  * with the typed name, bulk status, bulk delete and CSV export, and the page's JS budget.
  */
 import { readFileSync } from 'node:fs';
-import { test, expect } from './fixtures.ts';
+import { test, expect, expectToast } from './fixtures.ts';
 import { createBrand, createBrands, expectEveryRowToContain, listingUrl, pageScriptsGzip, pngFixture, uniqueTag, AFTER_SAVE } from './area-helpers.ts';
 import type { Page } from '@playwright/test';
 
@@ -53,7 +53,7 @@ test.describe('brands list', () => {
     await expect(page).toHaveURL(/page=2/);
     await page.getByRole('button', { name: 'Page 3' }).click();
     await expect(page.getByText('Showing 21 to 23 of 23')).toBeVisible();
-    expect(await names(page)).toEqual([`Paged ${tag} 21`, `Paged ${tag} 22`, `Paged ${tag} 23`]);
+    await expect.poll(() => names(page)).toEqual([`Paged ${tag} 21`, `Paged ${tag} 22`, `Paged ${tag} 23`]);
 
     await page.goBack();
     await expect(page.getByText('Showing 11 to 20 of 23')).toBeVisible();
@@ -171,7 +171,7 @@ test.describe('brand forms', () => {
 
     await page.getByRole('button', { name: 'Add brand' }).click();
     await expect(page).toHaveURL(/\/brands\/listing$/, AFTER_SAVE);
-    await expect(page.getByRole('status').filter({ hasText: 'Brand created.' })).toBeVisible();
+    await expectToast(page, 'Brand created.');
     await page.getByRole('searchbox', { name: 'Search brands' }).fill(tag);
     const row = rows(page).filter({ hasText: `Rang Rasiya Two ${tag}` });
     await expect(row).toBeVisible();
@@ -213,7 +213,7 @@ test.describe('brand forms', () => {
     await second.getByLabel('Description').fill('Second tab, after reloading.');
     await second.getByRole('button', { name: 'Save' }).click();
     await expect(second).toHaveURL(/\/brands\/listing$/, AFTER_SAVE);
-    await expect(second.getByRole('status').filter({ hasText: 'Brand saved.' })).toBeVisible();
+    await expectToast(second, 'Brand saved.');
   });
 
   test('a missing brand’s edit page is a 404', async ({ page, loginAs }) => {
@@ -240,7 +240,7 @@ test.describe('deleting, bulk actions and export', () => {
     await expect(confirm).toBeDisabled();
     await input.fill(brand.name);
     await confirm.click();
-    await expect(page.getByRole('status').filter({ hasText: 'Brand deleted.' })).toBeVisible();
+    await expectToast(page, 'Brand deleted.');
     await expect(page.getByText('No brands match these filters.')).toBeVisible();
 
     await page.goto(listingUrl({ q: 'Indigo Loom' }));
@@ -262,7 +262,7 @@ test.describe('deleting, bulk actions and export', () => {
     await page.getByLabel('Select all rows on this page').check();
     await expect(page.getByText('3 selected')).toBeVisible();
     await page.getByLabel('Set status of the selected brands').selectOption('inactive');
-    await expect(page.getByRole('status').filter({ hasText: '3 brands updated.' })).toBeVisible();
+    await expectToast(page, '3 brands updated.');
     await expectEveryRowToContain(rows(page), 'Inactive');
 
     await page.getByRole('button', { name: 'Export' }).click();
@@ -280,8 +280,9 @@ test.describe('deleting, bulk actions and export', () => {
     await page.getByLabel(`Select Bulk ${tag} C`).check();
     await page.getByRole('button', { name: 'Delete selected' }).click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(page.getByRole('status').filter({ hasText: '2 brands deleted.' })).toBeVisible();
-    expect(await names(page)).toEqual([`Bulk ${tag} B`]);
+    await expectToast(page, '2 brands deleted.');
+    // The list reloads after the delete: read it until it has.
+    await expect.poll(() => names(page)).toEqual([`Bulk ${tag} B`]);
   });
 
   test('a bulk delete that includes a brand in use deletes nothing and names it', async ({ page, loginAs }) => {

@@ -24,10 +24,60 @@ export async function loginAs(page: Page, account: DemoAccount): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`${landing.replace(/\//g, '\\/')}(\\?|$)`));
 }
 
+/**
+ * Runs in every page before its own scripts: notes the text of each status message and alert
+ * (toasts, the server-drawn one after log out included) the moment it is put on the page. A toast
+ * lives 3 s; on a loaded machine a check that polls for it can start after it has gone, so the
+ * specs ask "was it shown?" (`expectToast`) instead of racing its timer.
+ */
+function noteAnnouncements(): void {
+  const shown: string[] = [];
+  const noted = new WeakMap<Element, string>();
+  (window as unknown as { __shownToasts: string[] }).__shownToasts = shown;
+  const note = () => {
+    for (const element of document.querySelectorAll('[role="status"], [role="alert"]')) {
+      const text = element.textContent?.trim();
+      if (!text || noted.get(element) === text) continue;
+      noted.set(element, text);
+      shown.push(text);
+    }
+  };
+  new MutationObserver(note).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/**
+ * Waits until this page has shown a status message or alert containing `text` (since it was
+ * loaded, and since the last one this matched), and answers its whole text. Each call takes the
+ * message it matched, so the same text expected twice must have been shown twice.
+ */
+export async function expectToast(page: Page, text: string | RegExp, options: { timeout?: number } = {}): Promise<string> {
+  const matches = (shown: string) => (typeof text === 'string' ? shown.includes(text) : text.test(shown));
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const shown = await page.evaluate(() => (window as unknown as { __shownToasts?: string[] }).__shownToasts ?? []).catch(() => [] as string[]);
+        const index = shown.findIndex(matches);
+        if (index < 0) return shown;
+        found = shown[index];
+        // Taken: a later call needs a message shown again.
+        await page.evaluate((i) => (window as unknown as { __shownToasts: string[] }).__shownToasts.splice(i, 1), index).catch(() => undefined);
+        return 'shown';
+      },
+      { message: `a status message or alert with "${text}" on the page`, timeout: options.timeout ?? 15_000 },
+    )
+    .toBe('shown');
+  return found!;
+}
+
 export const test = base.extend<{ loginAs: (account: DemoAccount) => Promise<void> }>({
   // Set by the global setup in the runner process; read here so every worker follows it.
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
+  },
+  context: async ({ context }, use) => {
+    await context.addInitScript(noteAnnouncements);
+    await use(context);
   },
   loginAs: async ({ page }, use) => {
     await use((account) => loginAs(page, account));

@@ -3,7 +3,7 @@
  * (the pincode through a state → city picker pair), the pincode list narrowed by a state picked
  * from the server, serviceability changed for many pincodes at once, and support refused.
  */
-import { test, expect } from './fixtures.ts';
+import { test, expect, expectToast } from './fixtures.ts';
 import { addEditDelete, createRecord, expectEveryRowToContain, listingUrl, uniqueTag } from './area-helpers.ts';
 import type { Page } from '@playwright/test';
 
@@ -131,7 +131,7 @@ test('narrows the pincodes by a state picked from the server, and sets serviceab
   await expect(rows.filter({ hasText: 'Not serviceable' })).toHaveCount(0);
   await page.getByLabel('Select all rows on this page').check();
   await page.getByLabel('Set serviceability of the selected pincodes').selectOption('false');
-  await expect(page.getByRole('status').filter({ hasText: '2 pincodes updated.' })).toBeVisible();
+  await expectToast(page, '2 pincodes updated.');
   await expectEveryRowToContain(rows, 'Not serviceable');
   // The server holds it too: reloaded, the rows say the same.
   await page.reload();

@@ -4,7 +4,7 @@
  * from the brand's edit page, a fixed brand filter, Add pre-selecting the brand and coming back);
  * an unknown brand's page is a 404; support refused.
  */
-import { test, expect } from './fixtures.ts';
+import { test, expect, expectToast } from './fixtures.ts';
 import { addEditDelete, AFTER_SAVE, createBrand, uniqueTag } from './area-helpers.ts';
 
 test('adds, edits and deletes a return policy through the screens', async ({ page, loginAs }) => {
@@ -70,7 +70,7 @@ test('a brand’s own page: reached from the brand, only its policies, Add pre-s
   await page.getByRole('button', { name: 'Add return policy' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/brand/${brand.id}/return-policies/listing$`), AFTER_SAVE);
-  await expect(page.getByRole('status').filter({ hasText: 'Return policy created.' })).toBeVisible();
+  await expectToast(page, 'Return policy created.');
   const rows = page.locator('tbody tr');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(`Zari Works ${tag} exchange`);

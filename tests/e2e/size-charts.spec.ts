@@ -4,7 +4,7 @@
  * rows), a bad cell's error on that cell; and the vendor, who reads the charts but can't change
  * them, and support, who can't see them.
  */
-import { test, expect } from './fixtures.ts';
+import { test, expect, expectToast } from './fixtures.ts';
 import { addEditDelete, createRecord, listingUrl, uniqueTag, AFTER_SAVE, pageScriptsGzip } from './area-helpers.ts';
 
 type Chart = { id: number; name: string; grid: { sizes: string[]; measurements: string[]; values: (number | null)[][] } };
@@ -69,7 +69,7 @@ test.describe('size charts', () => {
     await page.getByLabel('Medium Sleeve (cm)').fill('62');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/\/products\/product-size-charts(\?|$)/, AFTER_SAVE);
-    await expect(page.getByRole('status').filter({ hasText: 'Size chart saved.' })).toBeVisible();
+    await expectToast(page, 'Size chart saved.');
 
     const saved = (await (await page.request.get(`/api/size-charts/${chart.id}`)).json()).data as Chart;
     expect(saved.grid).toEqual({ sizes: ['S', 'Medium', 'L'], measurements: ['Chest', 'Sleeve'], values: [[96, null], [101, 62], [106.5, null]] });

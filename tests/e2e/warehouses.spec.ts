@@ -4,7 +4,7 @@
  * to choose; support is refused.
  */
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { test, expect, expectToast } from './fixtures.ts';
 import { AFTER_SAVE, addEditDelete, uniqueTag } from './area-helpers.ts';
 
 async function pick(page: Page, label: string, typed: string, option: string) {
@@ -67,7 +67,7 @@ test('a vendor sees only their own warehouses and adds one without choosing an o
   await fillAddress(page, tag);
   await page.getByRole('button', { name: 'Add warehouse' }).click();
   await expect(page).toHaveURL(/\/warehouses(\?|$)/, AFTER_SAVE);
-  await expect(page.getByRole('status').filter({ hasText: 'Warehouse created.' })).toBeVisible();
+  await expectToast(page, 'Warehouse created.');
   await expect(rows.filter({ hasText: `MYS-${tag}` })).toBeVisible();
   // No delete for vendors (no warehouse:delete).
   await expect(page.getByRole('button', { name: `Delete Mysuru depot ${tag}` })).toHaveCount(0);

@@ -4,7 +4,7 @@
  * what the list says the storefront shows; and changing the order with the keyboard (Move up /
  * Move down) and by dragging, saved and still there after a reload.
  */
-import { test, expect } from './fixtures.ts';
+import { test, expect, expectToast } from './fixtures.ts';
 import { addEditDelete, createRecord, listingUrl, pngFixture, uniqueTag, AFTER_SAVE, pageScriptsGzip } from './area-helpers.ts';
 import type { Page } from '@playwright/test';
 
@@ -120,7 +120,7 @@ test.describe('widgets', () => {
 
     await page.locator(`[data-drag-handle="${charlie!.id}"]`).dragTo(rows(page).first());
     await expect.poll(() => titlesInOrder(page)).toEqual([`Charlie ${tag}`, `Alpha ${tag}`, `Bravo ${tag}`]);
-    await expect(page.getByRole('status').filter({ hasText: 'Order saved.' })).toBeVisible();
+    await expectToast(page, 'Order saved.');
     await expect.poll(() => savedOrder(page, tag)).toEqual([`Charlie ${tag}`, `Alpha ${tag}`, `Bravo ${tag}`]);
     await page.reload();
     await expect.poll(() => titlesInOrder(page)).toEqual([`Charlie ${tag}`, `Alpha ${tag}`, `Bravo ${tag}`]);

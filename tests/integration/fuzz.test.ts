@@ -11,7 +11,7 @@
  * back escaped in server-rendered pages.
  *
  * Bounded in time: each route gets FUZZ_MIN_RUNS runs (default 10) whatever the load, then more
- * until its share of FUZZ_SECONDS (default 45, shared out evenly) is used or FUZZ_RUNS (default
+ * until its share of FUZZ_SECONDS (default 30 in `npm test`, shared out evenly) is used or FUZZ_RUNS (default
  * 300) runs are done; the time only changes how many runs happen, never the verdict. The long run
  * is `npm run fuzz` (600 s). A failure names the request, keeps the whole of it in
  * .tmp/fuzz-failures/, and prints the seed: replay with FUZZ_SEED=<seed>.
@@ -49,7 +49,7 @@ import { openApiDocument } from '../../src/lib/openapi/openapi.ts';
 import { MATCH_MODES } from '../../src/lib/list/list-query.ts';
 
 const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS ?? 300));
-const SECONDS = Math.max(1, Number(process.env.FUZZ_SECONDS ?? 45));
+const SECONDS = Math.max(1, Number(process.env.FUZZ_SECONDS ?? 30));
 const MIN_RUNS = Math.min(RUNS, Math.max(1, Number(process.env.FUZZ_MIN_RUNS ?? 10)));
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const FAILURES_DIR = join(ROOT, '.tmp/fuzz-failures');

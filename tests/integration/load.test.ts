@@ -4,18 +4,20 @@
  * X-XSRF-TOKEN header), mixing lists with filters, reads, creates, updates with `version` and
  * deletes. Several clients edit the same brands, so some saves answer 409: the only error allowed.
  *
- * Pass: no other error answer; the server's memory (VmRSS of the process) ends below twice its
- * start plus 150 MB; the activity log holds exactly one `brands` entry per acknowledged write.
- * No latency is asserted; the figures are printed.
+ * Pass: no other error answer (no 5xx, no 4xx but the 409s); every error answer, the 409s included,
+ * in the one error shape (JSON `{ message, errors? }`); the activity log holds exactly one `brands`
+ * entry per acknowledged write, and the brands left are the ones created and not deleted.
+ * No latency or memory is asserted (no run could break a bound loose enough for every machine);
+ * the figures are printed.
  *
- * The issue's 60-second run: `LOAD_SECONDS=60 npm run load`.
+ * Bounded in `npm test` (LOAD_SECONDS, default 10); the long run: `npm run load` (60 s).
  */
 import { describe, expect, inject, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { startServer } from '../helpers/server.ts';
 import { signedIn, type HttpClient } from '../helpers/http.ts';
 
-const SECONDS = Math.max(1, Number(process.env.LOAD_SECONDS ?? 20));
+const SECONDS = Math.max(1, Number(process.env.LOAD_SECONDS ?? 10));
 const CLIENTS = 10;
 const SHARED = 3;
 const PREFIX = 'load-';
@@ -23,6 +25,14 @@ const PREFIX = 'load-';
 function rssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
   return Math.round(Number(line?.match(/(\d+)/)?.[1] ?? 0) / 1024);
+}
+
+/** The one error shape (src/lib/http/errors.ts): JSON with a message, and field errors if any, nothing else. */
+function inErrorShape(contentType: string, body: unknown): boolean {
+  if (!contentType.startsWith('application/json') || typeof body !== 'object' || body === null) return false;
+  const { message, errors, ...rest } = body as Record<string, unknown>;
+  if (typeof message !== 'string' || message.length === 0 || Object.keys(rest).length > 0) return false;
+  return errors === undefined || (typeof errors === 'object' && errors !== null && Object.values(errors).every((m) => Array.isArray(m) && m.every((x) => typeof x === 'string')));
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -37,7 +47,7 @@ interface Owned {
 
 describe('load with concurrent editors', () => {
   it(
-    `${CLIENTS} clients for ${SECONDS} s: only expected 409s, bounded memory, one activity entry per write`,
+    `${CLIENTS} clients for ${SECONDS} s: only expected 409s, each in the one error shape, one activity entry per write`,
     async () => {
       const server = await startServer({ template: inject('boPgliteTemplate') });
       try {
@@ -67,10 +77,17 @@ describe('load with concurrent editors', () => {
           const text = await response.text();
           latencies.push(performance.now() - started);
           counts.requests++;
-          return { status: response.status, body: text ? JSON.parse(text) : undefined };
+          const type = response.headers.get('content-type') ?? '';
+          const body = type.startsWith('application/json') && text ? JSON.parse(text) : text;
+          if (response.status >= 400 && !inErrorShape(type, body)) misshapen(`${method} ${path}`, response.status, text);
+          return { status: response.status, body };
         };
         const unexpected = (what: string, status: number, body: unknown) => {
           if (errors.length < 20) errors.push(`${what} → ${status} ${JSON.stringify(body).slice(0, 200)}`);
+        };
+        const shapeErrors: string[] = [];
+        const misshapen = (what: string, status: number, text: string) => {
+          if (shapeErrors.length < 20) shapeErrors.push(`${what} → ${status} ${text.slice(0, 200)}`);
         };
 
         const worker = async (index: number) => {
@@ -167,8 +184,8 @@ describe('load with concurrent editors', () => {
         );
 
         expect(errors, 'answers other than the expected 409s').toEqual([]);
+        expect(shapeErrors, 'error answers outside the one error shape').toEqual([]);
         expect(counts.writes).toBeGreaterThan(0);
-        expect(rssEnd, `RSS ${rssStart} MB → ${rssEnd} MB`).toBeLessThan(rssStart * 2 + 150);
         expect(db.logged, 'activity log entries of area brands = acknowledged writes').toBe(counts.writes);
         expect(db.brands).toBe(SHARED + counts.creates - counts.deletes);
       } finally {

@@ -137,13 +137,16 @@ describe('POST /api/widgets: validation', () => {
   });
 
   it('a widget goes live when its start passes, with nothing written meanwhile (the list reads the clock every time)', async () => {
-    // Whole seconds, as ISO with a zone: starts 3 s from now.
-    const start = new Date(Math.ceil(Date.now() / 1000) * 1000 + 3000);
+    // Whole seconds, as ISO with a zone: starts 8 s from now, room enough for the create and the
+    // first list to answer before it on a loaded machine.
+    const start = new Date(Math.ceil(Date.now() / 1000) * 1000 + 8000);
     const w = await create({ title: 'Starts in a moment', starts_at: start.toISOString() });
     expect(w.visibility).toBe('scheduled');
     expect((await list({ q: 'Starts in a moment' })).data[0]?.visibility).toBe('scheduled');
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, start.getTime() - Date.now()) + 500));
-    expect((await list({ q: 'Starts in a moment' })).data[0]?.visibility).toBe('live');
+    // Then the same list, asked again until the start has passed, shows it live.
+    await expect
+      .poll(async () => (await list({ q: 'Starts in a moment' })).data[0]?.visibility, { interval: 500, timeout: 60_000 })
+      .toBe('live');
   });
 
   it('reads the schedule as India time, and wants the end after the start', async () => {

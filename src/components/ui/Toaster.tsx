@@ -3,7 +3,7 @@
  * island; anything else shows a toast with `toast()` from src/lib/stores/toast.ts.
  */
 import { useStore } from '@nanostores/react';
-import { $toasts, removeToast, type Toast, type ToastSeverity } from '../../lib/stores/toast.ts';
+import { $toasts, holdToast, releaseToast, removeToast, type Toast, type ToastSeverity } from '../../lib/stores/toast.ts';
 import { Icon } from './Icon.tsx';
 import { iconCircleCheck, iconInfo, iconTriangleAlert, iconXCircle, iconX } from './icons.ts';
 
@@ -22,6 +22,13 @@ function ToastItem({ t }: { t: Toast }) {
     <div
       role={t.severity === 'error' || t.severity === 'warn' ? 'alert' : 'status'}
       className={`toast pointer-events-auto flex w-full items-start gap-3 rounded-xl border p-4 shadow-lg ${style.box} ${t.leaving ? 'toast-leave' : 'toast-enter'}`}
+      // Someone reading it (pointer) or about to close it (keyboard) keeps it open.
+      onPointerEnter={() => holdToast(t.id, 'pointer')}
+      onPointerLeave={() => releaseToast(t.id, 'pointer')}
+      onFocus={() => holdToast(t.id, 'focus')}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) releaseToast(t.id, 'focus');
+      }}
     >
       <Icon svg={style.icon} className="mt-0.5 size-5 shrink-0" />
       <div className="min-w-0 flex-1 text-sm">
