@@ -1,12 +1,12 @@
 /**
  * The one form mechanism (decision 023): a form's one zod schema gives the same errors in the
- * island (schemaErrors, before sending), on a page's own no-JavaScript POST (handleFormPost) and
+ * island (schemaErrors, before sending), on a page's own no-JavaScript POST (handlePageForm) and
  * from the JSON endpoint (parseWith → toErrorResponse), all in the one error shape; refusals thrown
  * by the action keep their status, message and headers; secrets are never drawn back.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { freshForm, handleFormPost, type FormState } from '../../src/lib/http/page-form.server.ts';
+import { handlePageForm, type FormState } from '../../src/lib/http/page-form.server.ts';
 import { parseWith, toErrorResponse, DATA_EXCEPTION_MESSAGE } from '../../src/lib/http/api.server.ts';
 import { CHECK_FIELDS_MESSAGE, HttpError, formSummary, invalid } from '../../src/lib/http/errors.ts';
 import { lazySchema, schemaErrors } from '../../src/components/form/use-form-submission.ts';
@@ -46,7 +46,7 @@ describe('one schema, the same errors in the island, on the page and from the AP
     expect(Object.keys(island).length).toBeGreaterThan(0);
 
     const context = page(input);
-    const state = (await handleFormPost(context, schema, async () => redirect())) as FormState;
+    const state = (await handlePageForm(context, schema, async () => redirect())) as FormState;
     expect(context.response.status).toBe(422);
     expect(state.errors).toEqual(island);
     expect(state.message).toBe(CHECK_FIELDS_MESSAGE);
@@ -58,7 +58,7 @@ describe('one schema, the same errors in the island, on the page and from the AP
 
   it('passes what the schema accepts to the action and returns its answer', async () => {
     let received: unknown;
-    const answer = await handleFormPost(page({ email: ' Asha@Example.com ', password: 'pw' }), loginSchema, async (input) => {
+    const answer = await handlePageForm(page({ email: ' Asha@Example.com ', password: 'pw' }), loginSchema, async (input) => {
       received = input;
       return redirect();
     });
@@ -69,7 +69,7 @@ describe('one schema, the same errors in the island, on the page and from the AP
   });
 
   it('says done when the action answers nothing (the page stays and says what it did)', async () => {
-    const state = await handleFormPost(page({ email: 'a@example.com', password: 'pw' }), loginSchema, async () => undefined);
+    const state = await handlePageForm(page({ email: 'a@example.com', password: 'pw' }), loginSchema, async () => undefined);
     expect(state).toEqual({ values: { email: 'a@example.com', password: 'pw' }, errors: {}, done: true });
   });
 });
@@ -77,7 +77,7 @@ describe('one schema, the same errors in the island, on the page and from the AP
 describe('refusals from the action', () => {
   it('keep their status, message and headers, and secrets are not drawn back', async () => {
     const context = page({ email: 'a@example.com', password: 'Secret-123' });
-    const state = await handleFormPost(
+    const state = await handlePageForm(
       context,
       loginSchema,
       async () => {
@@ -92,7 +92,7 @@ describe('refusals from the action', () => {
 
   it('an error on a field the form does not show is said above it, in full', async () => {
     const finish = z.strictObject({});
-    const state = (await handleFormPost(page({}), finish, async () => {
+    const state = (await handlePageForm(page({}), finish, async () => {
       throw invalid({ store: ['Finish the store setup first.'] });
     })) as FormState;
     expect(state.message).toBe('Finish the store setup first.');
@@ -102,7 +102,7 @@ describe('refusals from the action', () => {
   it('the database refusing a value is a 422 in the one shape, as from the API', async () => {
     const context = page({ email: 'a@example.com', password: 'pw' });
     const dataException = Object.assign(new Error('value out of range'), { code: '22003' });
-    const state = (await handleFormPost(context, loginSchema, async () => {
+    const state = (await handlePageForm(context, loginSchema, async () => {
       throw dataException;
     })) as FormState;
     expect(context.response.status).toBe(422);
@@ -112,7 +112,7 @@ describe('refusals from the action', () => {
 
   it('a bug is not dressed up as a refusal: it goes on to the error page', async () => {
     await expect(
-      handleFormPost(page({ email: 'a@example.com', password: 'pw' }), loginSchema, async () => {
+      handlePageForm(page({ email: 'a@example.com', password: 'pw' }), loginSchema, async () => {
         throw new TypeError('a bug');
       }),
     ).rejects.toThrow('a bug');
@@ -146,8 +146,11 @@ describe('lazySchema', () => {
   });
 });
 
-describe('freshForm', () => {
-  it('starts from the saved values, nulls as empty text', () => {
-    expect(freshForm({ name: 'Asha', phone: null })).toEqual({ values: { name: 'Asha', phone: '' }, errors: {} });
+describe('a page only opened (GET)', () => {
+  it('starts from the saved values, nulls as empty text, and runs nothing', async () => {
+    const opened = { request: new Request('http://localhost/page'), response: { status: 200, headers: new Headers() }, locals: {} as App.Locals };
+    const state = await handlePageForm(opened, profileSchema, async () => expect.unreachable('a GET saves nothing'), { initial: { name: 'Asha', phone: null } });
+    expect(state).toEqual({ values: { name: 'Asha', phone: '' }, errors: {} });
+    expect(opened.response.status).toBe(200);
   });
 });

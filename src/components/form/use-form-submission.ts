@@ -61,7 +61,7 @@ export interface FormSubmission {
 
 /**
  * `initial` is what the page found when the form was posted before hydration or without
- * JavaScript (handleFormPost): shown at once, with the focus on the first invalid field.
+ * JavaScript (handlePageForm): shown at once, with the focus on the first invalid field.
  */
 export function useFormSubmission(initial: { errors?: FieldErrors; message?: string | null } = {}): FormSubmission {
   const formRef = useRef<HTMLFormElement>(null);

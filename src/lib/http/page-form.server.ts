@@ -1,7 +1,7 @@
 /**
  * The server half of the one form mechanism (docs/decisions/023-one-form-mechanism.md): a page
  * that must work without JavaScript (sign-in, password reset, onboarding) — and every island form
- * before it hydrates — posts to itself, and the page hands the post to `handleFormPost`. It reads
+ * before it hydrates — posts to itself, and the page hands the request to `handlePageForm`. It reads
  * the body as the API does, parses it with the form's one zod schema (the same one the island and
  * the JSON endpoint use) through the API's `parseWith`, runs the action, and turns a refusal into
  * the one error shape `{message, errors}` with the API's own mapping (`knownHttpError`), so the
@@ -24,7 +24,7 @@ export interface FormState {
 }
 
 /** The state of a form that was not posted yet. */
-export const freshForm = (values: Record<string, string | null | undefined> = {}): FormState => ({
+const freshForm = (values: Record<string, string | null | undefined> = {}): FormState => ({
   values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? ''])),
   errors: {},
 });
@@ -35,7 +35,9 @@ interface PageContext {
   locals: App.Locals;
 }
 
-export interface FormPostOptions {
+export interface PageFormOptions {
+  /** The values a form starts from when the page is only opened (GET). */
+  initial?: Record<string, string | null | undefined>;
   /** Most bytes the body may have (an upload form allows its file); the API's default otherwise. */
   limit?: number;
   /** Fields never sent back into the page (passwords). */
@@ -46,17 +48,18 @@ export interface FormPostOptions {
 const ECHO_MAX = 2000;
 
 /**
- * Runs a page's POST: on success it returns what `action` returns (a redirect, usually 303), or a
- * `done` state when it returns nothing; on a refusal it sets the response status and headers
- * (e.g. Retry-After) and returns the form's state.
- * Errors that are not refusals (bugs) are thrown on, to the error page.
+ * The form of a page. Opened (GET): the fresh form from `initial`. Posted: on success what
+ * `action` returns (a redirect, usually 303), or a `done` state when it returns nothing; on a
+ * refusal it sets the response status and headers (e.g. Retry-After) and returns the form's
+ * state. Errors that are not refusals (bugs) are thrown on, to the error page.
  */
-export async function handleFormPost<S extends z.ZodType>(
+export async function handlePageForm<S extends z.ZodType>(
   page: PageContext,
   schema: S,
   action: (input: z.infer<S>, typed: Record<string, string>) => Promise<Response | void>,
-  options: FormPostOptions = {},
+  options: PageFormOptions = {},
 ): Promise<Response | FormState> {
+  if (page.request.method !== 'POST') return freshForm(options.initial);
   const secret = new Set(options.secretFields ?? []);
   let typed: Record<string, string> = {};
   const echo = () => Object.fromEntries(Object.entries(typed).filter(([k]) => !secret.has(k)).map(([k, v]) => [k, v.slice(0, ECHO_MAX)]));
