@@ -71,7 +71,7 @@ test('the islands’ client sends the token by itself, so a real form works', as
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   // Input the form's schema accepts (it checks before sending), refused only by the server.
   await page.getByLabel('Current password').fill('Not-the-password-1');
-  await page.getByLabel('New password', { exact: true }).fill('Another-pass-2');
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('Another-pass-2');
   await page.getByLabel('Confirm the new password').fill('Another-pass-2');
   const [response] = await Promise.all([
     page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user-password'),
