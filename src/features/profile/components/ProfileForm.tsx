@@ -63,7 +63,8 @@ export default function ProfileForm(props: ProfileFormProps) {
       return;
     }
     if (!AVATAR_TYPES.includes(file.type) || file.size > props.maxAvatarBytes) {
-      form.showErrors({ ...errors, avatar: [`Choose a PNG, JPEG or WebP image of at most ${maxMb} MB.`] });
+      // Said beside the picker, which keeps the focus; nothing was sent, so no line above the form.
+      form.showErrors({ ...errors, avatar: [`Choose a PNG, JPEG or WebP image of at most ${maxMb} MB.`] }, '');
       setAvatar(null);
       setPreview(null);
       return;
