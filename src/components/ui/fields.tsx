@@ -45,6 +45,16 @@ function Chrome({ hint, hintId, error, errorId }: { hint?: ReactNode; hintId?: s
   );
 }
 
+/** The label tied to its control, with a visual mark (not read out: the control says `required`) when required. */
+function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: ReactNode; required?: boolean }) {
+  return (
+    <label htmlFor={htmlFor} className={labelClass}>
+      {label}
+      {required && <span className="text-red-600 dark:text-red-400" aria-hidden="true"> *</span>}
+    </label>
+  );
+}
+
 export type TextFieldProps = FieldChrome &
   InputHTMLAttributes<HTMLInputElement> & {
     /** A fixed text before the input, e.g. the +91 of a phone number. */
@@ -59,10 +69,7 @@ export function TextField({ label, hint, error: errors, id, className = '', cont
   );
   return (
     <div className={className}>
-      <label htmlFor={fieldId} className={labelClass}>
-        {label}
-        {required && <span className="text-red-600 dark:text-red-400" aria-hidden="true"> *</span>}
-      </label>
+      <FieldLabel htmlFor={fieldId} label={label} required={required} />
       {prefix ? (
         <div className="mt-1 flex">
           <span className="inline-flex items-center rounded-l-lg border border-r-0 border-surface-300 bg-surface-100 px-3 text-sm text-surface-600 dark:border-surface-700 dark:bg-surface-800 dark:text-surface-300" aria-hidden="true">
@@ -85,10 +92,7 @@ export function TextareaField({ label, hint, error: errors, id, className = '', 
   const { fieldId, hintId, errorId, describedBy } = useFieldIds(id, hint, error);
   return (
     <div className={className}>
-      <label htmlFor={fieldId} className={labelClass}>
-        {label}
-        {required && <span className="text-red-600 dark:text-red-400" aria-hidden="true"> *</span>}
-      </label>
+      <FieldLabel htmlFor={fieldId} label={label} required={required} />
       <textarea id={fieldId} rows={rows} className={`${inputClass} mt-1 ${controlClassName}`} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
       <Chrome hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
@@ -107,10 +111,7 @@ export function SelectField({ label, hint, error: errors, id, className = '', co
   const { fieldId, hintId, errorId, describedBy } = useFieldIds(id, hint, error);
   return (
     <div className={className}>
-      <label htmlFor={fieldId} className={labelClass}>
-        {label}
-        {required && <span className="text-red-600 dark:text-red-400" aria-hidden="true"> *</span>}
-      </label>
+      <FieldLabel htmlFor={fieldId} label={label} required={required} />
       <select id={fieldId} className={`${inputClass} mt-1 ${controlClassName}`} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (

@@ -48,6 +48,22 @@ export default function PasswordForm({ email, impersonating, csrfToken, initialE
     toast({ severity: 'success', summary: 'Success', detail: result.data.message });
   }
 
+  const passwordField = (name: keyof typeof EMPTY, label: string, autoComplete: string, hint?: string) => (
+    <TextField
+      label={label}
+      name={name}
+      type="password"
+      value={values[name]}
+      onChange={set(name)}
+      error={errors[name]}
+      required
+      autoComplete={autoComplete}
+      maxLength={256}
+      hint={hint}
+      disabled={submitting}
+    />
+  );
+
   if (impersonating) {
     return (
       <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100" role="status">
@@ -62,43 +78,9 @@ export default function PasswordForm({ email, impersonating, csrfToken, initialE
       <FormAlert message={form.message} />
       {done && <FormAlert tone="success" message="Password updated. Your other devices have been signed out." />}
       <input type="text" autoComplete="username" value={email} readOnly hidden />
-      <TextField
-        label="Current password"
-        name="current_password"
-        type="password"
-        value={values.current_password}
-        onChange={set('current_password')}
-        error={errors.current_password}
-        required
-        autoComplete="current-password"
-        maxLength={256}
-        disabled={submitting}
-      />
-      <TextField
-        label="New password"
-        name="password"
-        type="password"
-        value={values.password}
-        onChange={set('password')}
-        error={errors.password}
-        required
-        autoComplete="new-password"
-        maxLength={256}
-        hint="At least 8 characters, with a letter and a digit."
-        disabled={submitting}
-      />
-      <TextField
-        label="Confirm the new password"
-        name="password_confirmation"
-        type="password"
-        value={values.password_confirmation}
-        onChange={set('password_confirmation')}
-        error={errors.password_confirmation}
-        required
-        autoComplete="new-password"
-        maxLength={256}
-        disabled={submitting}
-      />
+      {passwordField('current_password', 'Current password', 'current-password')}
+      {passwordField('password', 'New password', 'new-password', 'At least 8 characters, with a letter and a digit.')}
+      {passwordField('password_confirmation', 'Confirm the new password', 'new-password')}
       <UploadProgress percent={progress} label="Sending" />
       <div className="flex justify-end">
         <Button type="submit" loading={submitting}>
