@@ -69,11 +69,15 @@ test('the islands’ client sends the token by itself, so a real form works', as
   await page.goto('/profile/update-password');
   // Before hydration the form posts to the page itself (no JavaScript needed); wait for the island.
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  // Input the form's schema accepts (it checks before sending), refused only by the server.
+  await page.getByLabel('Current password').fill('Not-the-password-1');
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('Another-pass-2');
+  await page.getByLabel('Confirm the new password').fill('Another-pass-2');
   const [response] = await Promise.all([
     page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user-password'),
     page.getByRole('button', { name: 'Update Password' }).click(),
   ]);
-  // Not 419: the form's empty fields are refused by validation, beside the fields.
+  // Not 419: the server checked the password, and its refusal is shown beside the field.
   expect(response.status()).toBe(422);
-  await expect(page.getByText('Enter your current password.')).toBeVisible();
+  await expect(page.getByText('The current password is not correct.')).toBeVisible();
 });

@@ -10,7 +10,7 @@ import { faqArea } from '../../src/features/faqs/faq.area.ts';
 import { parseIstDateTime, toIstInput } from '../../src/lib/india/ist.ts';
 import { isAllowedLink, linkScheme, renderMarkdown } from '../../src/lib/text/markdown.server.ts';
 import { inSentence } from '../../src/lib/areas/area.ts';
-import { errorsOf, firstInvalid, formLevelErrors, formView, initialValues, validate } from '../../src/components/form/form-state.ts';
+import { errorsOf, formLevelErrors, formView, initialValues, validate } from '../../src/components/form/form-state.ts';
 import { zodErrors } from '../../src/lib/http/validation.ts';
 
 describe('storefront links', () => {
@@ -97,13 +97,12 @@ describe('the form kit with a grid, Markdown and date-times', () => {
     expect(initialValues(form, undefined).type).toBe('');
   });
 
-  it('places a grid part’s error with its field, for the focus and the form-level list', () => {
+  it('places a grid part’s error with its field, not in the form-level list', () => {
     const form = formView(sizeChartArea);
     const values = { ...initialValues(form, undefined), name: 'Chart', grid: JSON.stringify({ sizes: ['S'], measurements: ['Chest'], values: [['1000']] }) };
     const errors = validate(sizeChartArea.schema, form.fields, { values, files: {}, removed: {} }, 1_000_000);
     expect(errors).toEqual({ 'grid.values.0.0': [expect.stringMatching(/^Enter a number/)] });
     expect(errorsOf(errors, 'grid')).toEqual(['grid.values.0.0']);
-    expect(firstInvalid(form.fields, errors)).toBe('grid');
     expect(formLevelErrors(form.fields, errors)).toEqual([]);
   });
 

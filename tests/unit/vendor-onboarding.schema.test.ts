@@ -8,7 +8,6 @@ import { gstin, indianMobile, localMobile, mobileDigits, pan, pincode } from '..
 import { zodErrors } from '../../src/lib/http/validation.ts';
 import { INDIAN_STATES, INDIAN_STATE_NAMES, stateForGstCode } from '../../src/lib/india/states.ts';
 import {
-  slugify,
   storeDetailsSchema,
   storeSetupSchema,
   verifyPhoneCodeSchema,
@@ -216,25 +215,5 @@ describe('phone verification forms', () => {
     for (const bad of ['', '12345', '1234567', 'abcdef', '12345a']) {
       expect(firstMessage(verifyPhoneCodeSchema.safeParse({ code: bad }))).toBe('Enter the 6-digit code from the SMS.');
     }
-  });
-});
-
-describe('slugify', () => {
-  it.each([
-    ['Demo Fashion House', 'demo-fashion-house'],
-    ["Neha's Crafts & Co", 'nehas-crafts-and-co'],
-    ['  Café Déjà Vu!  ', 'cafe-deja-vu'],
-    ['दुकान', ''],
-  ])('%j → %j', (name, slug) => {
-    expect(slugify(name)).toBe(slug);
-  });
-  it('keeps slugs short and clean', () => {
-    fc.assert(
-      fc.property(fc.string({ maxLength: 200 }), (name) => {
-        const slug = slugify(name);
-        expect(slug.length).toBeLessThanOrEqual(60);
-        expect(slug).toMatch(/^([a-z0-9]+(-[a-z0-9]+)*)?$/);
-      }),
-    );
   });
 });

@@ -6,17 +6,19 @@
  * record in between, the server answers 409 and the form keeps what the person typed, says so,
  * and offers Reload (fetch the latest and replace the values).
  */
-import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
-import { api, ApiError, request } from '../../lib/http/client.ts';
+import { lazy, Suspense, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { api } from '../../lib/http/client.ts';
 import { slugify } from '../../lib/text/slug.ts';
 import { toast } from '../../lib/stores/toast.ts';
 import { Button } from '../ui/Button.tsx';
-import { SelectField, TextareaField, TextField } from '../ui/fields.tsx';
+import { FormAlert, SelectField, TextareaField, TextField } from '../ui/fields.tsx';
 import { buttonClass } from '../ui/styles.ts';
 import { ImageField } from './ImageField.tsx';
 import { RelationField } from './RelationPicker.tsx';
 import { flashToast } from './flash-toast.ts';
-import { errorsOf, firstInvalid, formLevelErrors, initialValues, isShown, previewsOf, toFormData, validate, type AreaFormView, type FieldErrors, type Values } from './form-state.ts';
+import { errorsOf, formLevelErrors, initialValues, isShown, previewsOf, toFormData, validate, type AreaFormView, type FieldErrors, type Values } from './form-state.ts';
+import { lazySchema, useFormSubmission } from './use-form-submission.ts';
 import { inSentence, type AreaField } from '../../lib/areas/area.ts';
 
 type SavedRecord = Record<string, unknown> & { id: number; version: number };
@@ -30,11 +32,7 @@ const PincodeSetField = lazy(() => import('./PincodeSetField.tsx'));
  * The schema is loaded on the first interaction, not with the page: zod is most of a form's
  * JavaScript, and a page must stay under its budget (docs/decisions/010-data-table-and-form-kit.md).
  */
-let schemas: Promise<typeof import('../../lib/areas/areas.ts')> | undefined;
-const loadSchema = async (key: string) => {
-  schemas ??= import('../../lib/areas/areas.ts');
-  return (await schemas).formSchema(key);
-};
+const areaSchema = (key: string) => lazySchema(async () => (await import('../../lib/areas/areas.ts')).formSchema(key));
 
 export interface AreaFormProps {
   /** The area's form, as formView() computed it on the server. */
@@ -58,20 +56,17 @@ export default function AreaForm({ form: area, record, maxUploadBytes }: AreaFor
   const [slugEdited, setSlugEdited] = useState<Record<string, boolean>>(() =>
     Object.fromEntries(fields.filter((f) => f.input === 'slug').map((f) => [f.name, Boolean(record?.[f.name])])),
   );
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const submission = useFormSubmission();
+  const { errors, progress } = submission;
+  const schema = useMemo(() => areaSchema(area.key), [area.key]);
   const [conflict, setConflict] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  // Set from the click until the list page loads: the form stays disabled while the browser leaves.
+  const [leaving, setLeaving] = useState(false);
+  const saving = submission.submitting || leaving;
   const [reloading, setReloading] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [focusField, setFocusField] = useState<{ name: string } | null>(null);
   // Disabled until hydrated: typing into the server-rendered inputs before React takes over would be lost.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
-
-  useEffect(() => {
-    if (focusField) document.getElementById(idOf(focusField.name))?.focus();
-  }, [focusField]);
 
   const previews = previewsOf(fields, current);
   const maxMb = Math.round(maxUploadBytes / 1_048_576);
@@ -84,15 +79,12 @@ export default function AreaForm({ form: area, record, maxUploadBytes }: AreaFor
       if (f.relation?.dependsOn?.field === name && values[name] !== value) next[f.name] = '';
     }
     setValues(next);
-    if (errors[name]) setErrors({ ...errors, [name]: [] });
+    submission.clearError(name);
   };
 
+  /** Field errors beside their fields; above the form only those that belong to no field. */
   const showErrors = (errs: FieldErrors, message?: string) => {
-    setErrors(errs);
-    const general = formLevelErrors(fields, errs);
-    setFormError(general.length ? general.join(' ') : null);
-    const first = firstInvalid(fields, errs);
-    if (first) setFocusField({ name: first });
+    submission.showErrors(errs, formLevelErrors(fields, errs).join(' '));
     toast({ severity: 'error', summary: 'Not saved', detail: message ?? 'Check the highlighted fields.' });
   };
 
@@ -100,53 +92,46 @@ export default function AreaForm({ form: area, record, maxUploadBytes }: AreaFor
     e.preventDefault();
     if (saving) return;
     const input = { values, files, removed };
-    let schema;
+    let loaded: z.ZodObject;
     try {
-      schema = await loadSchema(area.key);
+      loaded = (await schema()) as z.ZodObject;
     } catch {
-      schemas = undefined; // try the download again next time
       toast({ severity: 'error', summary: 'Not saved', detail: 'The form could not load its checks. Check the connection and try again.' });
       return;
     }
-    const clientErrors = validate(schema, fields, input, maxUploadBytes);
+    const clientErrors = validate(loaded, fields, input, maxUploadBytes);
     if (Object.keys(clientErrors).length) return showErrors(clientErrors);
-    const hasFile = Object.values(files).some(Boolean);
-    setSaving(true);
-    setFormError(null);
-    setProgress(hasFile ? 0 : null);
-    try {
-      const res = await request<{ message: string; data: SavedRecord }>(area.submit?.url ?? (editing ? `/api/${area.key}/${record!.id}` : `/api/${area.key}`), {
-        method: area.submit?.method ?? (editing ? 'PUT' : 'POST'),
-        body: toFormData(fields, input, editing ? { version: String(current!.version) } : {}),
-        onUploadProgress: hasFile ? setProgress : undefined,
-      });
+    const result = await submission.send<{ message: string; data: SavedRecord }>(area.submit?.url ?? (editing ? `/api/${area.key}/${record!.id}` : `/api/${area.key}`), {
+      method: area.submit?.method ?? (editing ? 'PUT' : 'POST'),
+      body: toFormData(fields, input, editing ? { version: String(current!.version) } : {}),
+      upload: Object.values(files).some(Boolean),
+    });
+    if (result.ok) {
+      const res = result.data;
       if (area.submit) {
         // A form of its own page (settings): it stays, showing what was saved.
         setCurrent(res.data);
         setValues(initialValues(area, res.data));
         setFiles({});
         setRemoved({});
-        setErrors({});
         toast({ severity: 'success', summary: 'Saved', detail: res.message });
       } else {
+        setLeaving(true); // stay disabled while the list loads
         flashToast({ severity: 'success', summary: 'Saved', detail: res.message });
         location.assign(area.listPath);
-        return; // stay disabled while the list loads
       }
-    } catch (err) {
-      const apiError = err instanceof ApiError ? err : null;
-      if (apiError?.status === 409) {
-        setConflict(apiError.message);
-        toast({ severity: 'warn', summary: 'Changed by someone else', detail: 'Your changes are kept. Reload to see the latest version.' });
-      } else if (apiError && Object.keys(apiError.fieldErrors).length) {
-        showErrors(apiError.fieldErrors, apiError.message);
-      } else {
-        setFormError((err as Error).message);
-        toast({ severity: 'error', summary: 'Not saved', detail: (err as Error).message });
-      }
+      return;
     }
-    setSaving(false);
-    setProgress(null);
+    const { error } = result;
+    if (error.status === 409) {
+      setConflict(error.message);
+      toast({ severity: 'warn', summary: 'Changed by someone else', detail: 'Your changes are kept. Reload to see the latest version.' });
+    } else if (Object.keys(error.fieldErrors).length) {
+      showErrors(error.fieldErrors, error.message);
+    } else {
+      submission.showErrors({}, error.message);
+      toast({ severity: 'error', summary: 'Not saved', detail: error.message });
+    }
   };
 
   const reload = async () => {
@@ -157,8 +142,7 @@ export default function AreaForm({ form: area, record, maxUploadBytes }: AreaFor
       setValues(initialValues(area, data));
       setFiles({});
       setRemoved({});
-      setErrors({});
-      setFormError(null);
+      submission.reset();
       setConflict(null);
       toast({ severity: 'info', summary: 'Reloaded', detail: `This is the latest version of the ${inSentence(area.singular)}.` });
     } catch (err) {
@@ -297,7 +281,7 @@ export default function AreaForm({ form: area, record, maxUploadBytes }: AreaFor
               disabled={saving}
               onFile={(file) => {
                 setFiles({ ...files, [f.name]: file });
-                setErrors({ ...errors, [f.name]: [] });
+                submission.clearError(f.name);
               }}
               onRemove={() => setRemoved({ ...removed, [f.name]: true })}
             />
@@ -324,7 +308,7 @@ export default function AreaForm({ form: area, record, maxUploadBytes }: AreaFor
   };
 
   return (
-    <form noValidate onSubmit={submit} onFocus={() => void loadSchema(area.key)} className="card" aria-busy={saving} data-ready={ready || undefined}>
+    <form ref={submission.formRef} noValidate onSubmit={submit} onFocus={() => void schema().catch(() => undefined)} className="card" aria-busy={saving} data-ready={ready || undefined}>
       <fieldset disabled={!ready} className="m-0 min-w-0 space-y-6 border-0 p-0">
         {conflict && (
           <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
@@ -334,11 +318,7 @@ export default function AreaForm({ form: area, record, maxUploadBytes }: AreaFor
             </Button>
           </div>
         )}
-        {formError && (
-          <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
-            {formError}
-          </p>
-        )}
+        <FormAlert message={submission.message} />
         <div className="grid gap-5 md:grid-cols-2">
           {fields.flatMap((f) => {
             if (!isShown(f, values)) return [];

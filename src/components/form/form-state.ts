@@ -1,7 +1,8 @@
 /**
  * The form kit's pure half: initial values from a record and the area's schema, client-side
- * validation with the SAME zod schema the API parses with, the multipart body, and which field
- * gets focus after errors. No React here, so it is unit-tested directly.
+ * validation with the SAME zod schema the API parses with, and the multipart body. No React here,
+ * so it is unit-tested directly. (The focus after errors goes to the first invalid control in
+ * DOM order: use-form-submission.ts.)
  */
 import type { z } from 'zod';
 import type { AreaField, FormDeclaration } from '../../lib/areas/area.ts';
@@ -123,11 +124,6 @@ export function toFormData(fields: AreaField[], input: FormInput, extra: Record<
 
 /** The field's own errors and those of its parts (a grid's `grid.values.2.1`). */
 export const errorsOf = (errors: FieldErrors, name: string) => Object.keys(errors).filter((k) => (k === name || k.startsWith(`${name}.`)) && errors[k]?.length);
-
-/** The first field, in form order, that has an error. */
-export function firstInvalid(fields: AreaField[], errors: FieldErrors): string | undefined {
-  return fields.find((f) => errorsOf(errors, f.name).length)?.name;
-}
 
 /** A new grid: the declared starting names, every cell blank. */
 export function emptyGrid(field: AreaField): Record<string, unknown> {

@@ -1,7 +1,8 @@
 /** Brands on the server: the table behind the declaration, and what only brands have. */
 import { sql } from 'drizzle-orm';
 import { brands, products, returnPolicies } from '../../lib/db/schema.ts';
-import { defineResource, slugify } from '../../lib/areas/resource.server.ts';
+import { defineResource } from '../../lib/areas/resource.server.ts';
+import { slugify } from '../../lib/text/slug.ts';
 import { declareFolded } from '../../lib/list/list-sql.server.ts';
 import { countUses, describeUses, recordStamps, uniqueNameAndSlug } from '../../lib/areas/resource-helpers.server.ts';
 import { brandArea } from './brand.area.ts';

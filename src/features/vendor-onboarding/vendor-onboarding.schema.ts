@@ -87,6 +87,16 @@ export const verifyPhoneCodeSchema = z.strictObject({
     .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from the SMS.')),
 });
 
+/**
+ * The mobile-verification page's forms (no JavaScript): one sends a code, the other checks it; the
+ * hidden `intent` says which. Each part is the JSON endpoint's own schema.
+ */
+export const phoneVerificationPageSchema = z.discriminatedUnion(
+  'intent',
+  [sendPhoneCodeSchema.extend({ intent: z.literal('send') }), verifyPhoneCodeSchema.extend({ intent: z.literal('verify') })],
+  { error: 'This form is out of date. Reload the page and try again.' },
+);
+
 export const completeOnboardingSchema = z.strictObject({});
 
 /** What the API answers for a vendor's store. */
@@ -113,21 +123,4 @@ export interface OnboardingStatus {
   vendor_onboarding_completed_at: string | null;
   /** Where the vendor should go next. */
   next: string;
-}
-
-/**
- * A URL slug from a store name: lower case ASCII words joined by dashes.
- * Names with no Latin letters or digits give an empty string (the service then uses `store-<id>`).
- */
-export function slugify(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/['’]/g, '')
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
 }

@@ -14,13 +14,13 @@ import { sms } from '../../lib/sms/sms.server.ts';
 import { config } from '../../lib/config.server.ts';
 import { hmac, safeEqual } from '../../lib/security/tokens.server.ts';
 import { HttpError, conflict, forbidden, invalid } from '../../lib/http/errors.ts';
+import { slugify } from '../../lib/text/slug.ts';
 import {
   OTP_LENGTH,
   OTP_MAX_ATTEMPTS,
   OTP_SEND_WINDOW_MINUTES,
   OTP_SENDS_PER_WINDOW,
   OTP_TTL_MINUTES,
-  slugify,
   type OnboardingStatus,
   type StoreDetails,
   type StoreSetupInput,
@@ -84,8 +84,11 @@ function storeColumns(input: StoreSetupInput) {
 }
 
 /** `base`, or `base-2`, `base-3`… when another store already uses it. */
+/** A store's address on the marketplace stays short: at most 60 characters before the suffix. */
+const STORE_SLUG_MAX = 60;
+
 async function uniqueSlug(db: DbOrTx, name: string, vendorId: number): Promise<string> {
-  const base = slugify(name) || `store-${vendorId}`;
+  const base = slugify(name, STORE_SLUG_MAX) || `store-${vendorId}`;
   const taken = new Set(
     (
       await db

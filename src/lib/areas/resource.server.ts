@@ -440,6 +440,3 @@ export type Resource = ReturnType<typeof defineResource>;
 function staleVersion(singular: string) {
   return conflict(`This ${inSentence(singular)} was changed by someone else after you opened it. Reload to see their changes; what you typed is kept until you do.`);
 }
-
-/** Kept here for the areas' server code; the one implementation is shared with the form kit. */
-export { slugify } from '../text/slug.ts';

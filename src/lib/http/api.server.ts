@@ -142,15 +142,26 @@ export function queryObject(url: URL): Record<string, string> {
 /** What a client is told when the database refused one of its values (the safety net below). */
 export const DATA_EXCEPTION_MESSAGE = 'A value in the request does not fit what it is stored or compared as (a number out of range, or text where a number or date belongs). Check the values and try again.';
 
-/** Turns any thrown error into the one error shape; unknown errors are logged, never shown. */
-export function toErrorResponse(error: unknown, context?: Pick<APIContext, 'locals'>): Response {
-  if (error instanceof HttpError) return errorResponse(error.status, error.toBody(), error.headers);
+/**
+ * The refusal a thrown error stands for, as an HttpError: our own, or the database refusing a
+ * value. Undefined for anything else (a bug: logged and answered 500 by the caller). Shared by the
+ * API (toErrorResponse) and the pages that handle their own form POST (page-form.server.ts).
+ */
+export function knownHttpError(error: unknown, context?: Pick<APIContext, 'locals'>): HttpError | undefined {
+  if (error instanceof HttpError) return error;
   if (isDataException(error)) {
     // A safety net: validation should have refused the value first (decision 017), so this is
     // logged, at warn, to find that schema. The statement failed and its transaction with it.
     context?.locals.log?.warn({ err: error, sqlstate: sqlState(error) }, 'the database refused a value validation let through');
-    return errorResponse(422, { message: DATA_EXCEPTION_MESSAGE });
+    return new HttpError(422, DATA_EXCEPTION_MESSAGE);
   }
+  return undefined;
+}
+
+/** Turns any thrown error into the one error shape; unknown errors are logged, never shown. */
+export function toErrorResponse(error: unknown, context?: Pick<APIContext, 'locals'>): Response {
+  const known = knownHttpError(error, context);
+  if (known) return errorResponse(known.status, known.toBody(), known.headers);
   context?.locals.log?.error({ err: error }, 'unhandled error');
   return errorResponse(500, { message: 'Something went wrong on our side. The error has been logged.' });
 }

@@ -1,14 +1,14 @@
 /**
- * Update Password. Sent as a multipart form with upload progress, like the profile (spec §7).
+ * Update Password, on the one form mechanism (decision 023): checked with passwordChangeSchema
+ * before sending, sent as a multipart form with progress like the profile (spec §7).
  * On success the server signs out the user's other devices; this one stays signed in.
  */
 import { useState, type FormEvent } from 'react';
-import { TextField } from '../../../components/ui/fields.tsx';
+import { FormAlert, TextField } from '../../../components/ui/fields.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { toast } from '../../../lib/stores/toast.ts';
-import { useApiForm } from './use-api-form.ts';
+import { lazySchema, useFormSubmission } from '../../../components/form/use-form-submission.ts';
 import { UploadProgress } from './UploadProgress.tsx';
-import { FormFailure } from './FormFailure.tsx';
 
 export interface PasswordFormProps {
   /** For password managers: the account the new password belongs to. */
@@ -24,9 +24,11 @@ export interface PasswordFormProps {
 }
 
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };
+const passwordChangeSchema = lazySchema(async () => (await import('../profile.schema.ts')).passwordChangeSchema);
 
 export default function PasswordForm({ email, impersonating, csrfToken, initialErrors, initialFailure, initialDone = false }: PasswordFormProps) {
-  const { formRef, errors, failure, progress, submitting, send } = useApiForm({ errors: initialErrors, failure: initialFailure });
+  const form = useFormSubmission({ errors: initialErrors, message: initialFailure });
+  const { errors, progress, submitting } = form;
   const [values, setValues] = useState(EMPTY);
   const [done, setDone] = useState(initialDone);
   const set = (field: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
@@ -35,14 +37,32 @@ export default function PasswordForm({ email, impersonating, csrfToken, initialE
     event.preventDefault();
     if (submitting) return;
     setDone(false);
+    if (await form.check(passwordChangeSchema, values)) return;
     const body = new FormData();
     for (const [k, v] of Object.entries(values)) body.set(k, v);
-    const result = await send<{ message: string }>('/api/user-password', body);
-    if (!result) return;
+    const result = await form.send<{ message: string }>('/api/user-password', { body, upload: true });
+    if (!result.ok) return form.showRefusal(result.error);
+    form.reset();
     setValues(EMPTY);
     setDone(true);
-    toast({ severity: 'success', summary: 'Success', detail: result.message });
+    toast({ severity: 'success', summary: 'Success', detail: result.data.message });
   }
+
+  const passwordField = (name: keyof typeof EMPTY, label: string, autoComplete: string, hint?: string) => (
+    <TextField
+      label={label}
+      name={name}
+      type="password"
+      value={values[name]}
+      onChange={set(name)}
+      error={errors[name]}
+      required
+      autoComplete={autoComplete}
+      maxLength={256}
+      hint={hint}
+      disabled={submitting}
+    />
+  );
 
   if (impersonating) {
     return (
@@ -53,52 +73,14 @@ export default function PasswordForm({ email, impersonating, csrfToken, initialE
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} method="post" action="/profile/update-password" className="space-y-5" noValidate aria-busy={submitting}>
+    <form ref={form.formRef} onSubmit={submit} onFocus={() => void passwordChangeSchema().catch(() => undefined)} method="post" action="/profile/update-password" className="space-y-5" noValidate aria-busy={submitting}>
       <input type="hidden" name="_token" value={csrfToken} />
-      <FormFailure message={failure} />
-      {done && (
-        <p className="rounded-lg bg-green-50 p-3 text-sm text-green-800 dark:bg-green-950 dark:text-green-200" role="status">
-          Password updated. Your other devices have been signed out.
-        </p>
-      )}
+      <FormAlert message={form.message} />
+      {done && <FormAlert tone="success" message="Password updated. Your other devices have been signed out." />}
       <input type="text" autoComplete="username" value={email} readOnly hidden />
-      <TextField
-        label="Current password"
-        name="current_password"
-        type="password"
-        value={values.current_password}
-        onChange={set('current_password')}
-        error={errors.current_password}
-        required
-        autoComplete="current-password"
-        maxLength={256}
-        disabled={submitting}
-      />
-      <TextField
-        label="New password"
-        name="password"
-        type="password"
-        value={values.password}
-        onChange={set('password')}
-        error={errors.password}
-        required
-        autoComplete="new-password"
-        maxLength={256}
-        hint="At least 8 characters, with a letter and a digit."
-        disabled={submitting}
-      />
-      <TextField
-        label="Confirm the new password"
-        name="password_confirmation"
-        type="password"
-        value={values.password_confirmation}
-        onChange={set('password_confirmation')}
-        error={errors.password_confirmation}
-        required
-        autoComplete="new-password"
-        maxLength={256}
-        disabled={submitting}
-      />
+      {passwordField('current_password', 'Current password', 'current-password')}
+      {passwordField('password', 'New password', 'new-password', 'At least 8 characters, with a letter and a digit.')}
+      {passwordField('password_confirmation', 'Confirm the new password', 'new-password')}
       <UploadProgress percent={progress} label="Sending" />
       <div className="flex justify-end">
         <Button type="submit" loading={submitting}>

@@ -1,17 +1,19 @@
 /**
- * The profile form (name, email, mobile number, avatar). The page renders it with the current
- * values, so there is no loading state. Avatars are checked here before upload (type and size)
- * so nobody waits for 2 MB to cross a slow network only to be refused; the server checks again.
+ * The profile form (name, email, mobile number, avatar), on the one form mechanism (decision 023):
+ * checked with profileSchema before sending (the API and the page's no-JS post parse with it too),
+ * sent with upload progress, errors beside each field. The page renders it with the current values,
+ * so there is no loading state. Avatars are checked here before upload (type and size) so nobody
+ * waits for 2 MB to cross a slow network only to be refused; the server checks again.
  */
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { CurrentUser } from '../current-user.server.ts';
-import { TextField } from '../../../components/ui/fields.tsx';
+import { FormAlert, TextField } from '../../../components/ui/fields.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { errorTextClass, hintClass, inputClass, labelClass } from '../../../components/ui/styles.ts';
 import { toast } from '../../../lib/stores/toast.ts';
-import { useApiForm } from './use-api-form.ts';
+import { lazySchema, useFormSubmission } from '../../../components/form/use-form-submission.ts';
+import { IMAGE_ACCEPT } from '../../../components/form/form-state.ts';
 import { UploadProgress } from './UploadProgress.tsx';
-import { FormFailure } from './FormFailure.tsx';
 
 export interface ProfileFormProps {
   name: string;
@@ -30,7 +32,8 @@ export interface ProfileFormProps {
   initialFailure?: string | null;
 }
 
-const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+const AVATAR_TYPES = IMAGE_ACCEPT.split(',');
+const profileSchema = lazySchema(async () => (await import('../profile.schema.ts')).profileSchema);
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -38,7 +41,8 @@ function initials(name: string): string {
 }
 
 export default function ProfileForm(props: ProfileFormProps) {
-  const { formRef, errors, setErrors, failure, progress, submitting, send } = useApiForm({ errors: props.initialErrors, failure: props.initialFailure });
+  const form = useFormSubmission({ errors: props.initialErrors, message: props.initialFailure });
+  const { errors, progress, submitting } = form;
   const [name, setName] = useState(props.name);
   const [email, setEmail] = useState(props.email);
   const [phone, setPhone] = useState(props.phone);
@@ -52,21 +56,19 @@ export default function ProfileForm(props: ProfileFormProps) {
 
   function chooseAvatar(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0] ?? null;
-    const { avatar: _drop, ...rest } = errors;
+    form.clearError('avatar');
     if (!file) {
       setAvatar(null);
       setPreview(null);
-      setErrors(rest);
       return;
     }
     if (!AVATAR_TYPES.includes(file.type) || file.size > props.maxAvatarBytes) {
-      setErrors({ ...rest, avatar: [`Choose a PNG, JPEG or WebP image of at most ${maxMb} MB.`] });
+      // Said beside the picker, which keeps the focus; nothing was sent, so no line above the form.
+      form.showErrors({ ...errors, avatar: [`Choose a PNG, JPEG or WebP image of at most ${maxMb} MB.`] }, '');
       setAvatar(null);
       setPreview(null);
-      event.target.focus();
       return;
     }
-    setErrors(rest);
     setAvatar(file);
     setPreview(URL.createObjectURL(file));
   }
@@ -79,22 +81,24 @@ export default function ProfileForm(props: ProfileFormProps) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (submitting || errors.avatar) return;
+    if (submitting || errors.avatar?.length) return;
+    if (await form.check(profileSchema, { name, email, phone })) return;
     const body = new FormData();
     body.set('name', name);
     body.set('email', email);
     body.set('phone', phone);
     if (avatar) body.set('avatar', avatar);
-    const result = await send<{ message: string; data: CurrentUser }>('/api/user', body);
-    if (!result) return;
-    const user = result.data;
+    const result = await form.send<{ message: string; data: CurrentUser }>('/api/user', { body, upload: true });
+    if (!result.ok) return form.showRefusal(result.error);
+    form.reset();
+    const user = result.data.data;
     const local = user.phone?.replace(/^\+91/, '') ?? '';
     setName(user.name);
     setEmail(user.email);
     setPhone(local);
     setSaved({ name: user.name, phone: local, phoneVerified: Boolean(user.phone_verified_at), avatarUrl: user.avatar_url });
     clearAvatar();
-    toast({ severity: 'success', summary: 'Success', detail: result.message });
+    toast({ severity: 'success', summary: 'Success', detail: result.data.message });
   }
 
   const shownAvatar = preview ?? saved.avatarUrl;
@@ -109,9 +113,9 @@ export default function ProfileForm(props: ProfileFormProps) {
     : '10 digits; +91 is added for you.';
 
   return (
-    <form ref={formRef} onSubmit={submit} method="post" action="/profile" encType="multipart/form-data" className="space-y-5" noValidate aria-busy={submitting}>
+    <form ref={form.formRef} onSubmit={submit} onFocus={() => void profileSchema().catch(() => undefined)} method="post" action="/profile" encType="multipart/form-data" className="space-y-5" noValidate aria-busy={submitting}>
       <input type="hidden" name="_token" value={props.csrfToken} />
-      <FormFailure message={failure} />
+      <FormAlert message={form.message} />
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         {shownAvatar ? (
@@ -130,7 +134,7 @@ export default function ProfileForm(props: ProfileFormProps) {
             id="profile-avatar"
             name="avatar"
             type="file"
-            accept={AVATAR_TYPES.join(',')}
+            accept={IMAGE_ACCEPT}
             onChange={chooseAvatar}
             disabled={submitting}
             aria-invalid={avatarError ? true : undefined}
