@@ -6,11 +6,11 @@
  * See docs/architecture.md for the picture.
  */
 // First: checks the configuration and opens the database as the app loads, and stops it on a signal.
-import './lib/startup.server.ts';
+import { booted } from './app/startup.server.ts';
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { randomUUID } from 'node:crypto';
-import { boot, db } from './lib/boot.server.ts';
+import { db } from './lib/boot.server.ts';
 import { config, ConfigError } from './lib/config.server.ts';
 import { logger } from './lib/log.server.ts';
 import { SESSION_COOKIE, findSession, destroySession, isSessionLive } from './lib/auth/session.server.ts';
@@ -22,7 +22,8 @@ import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, SAFE_METHODS, isCsrfTokenValid, i
 import { compressResponse } from './lib/http/compression.server.ts';
 import { clientAddress, forwardedHttps } from './lib/http/client-address.server.ts';
 import { counted } from './lib/http/in-flight.server.ts';
-import { allowedMethods, matchRoute, type CompiledRoute } from './lib/routes/registry.ts';
+import { allowedMethods, matchRoute } from './app/routes/registry.ts';
+import type { CompiledRoute } from './lib/routes/route.ts';
 import { errorResponse, toErrorResponse } from './lib/http/api.server.ts';
 import { THEME_COOKIE, parseThemeCookie } from './lib/theme/theme.ts';
 
@@ -197,7 +198,7 @@ function securityHeaders(response: Response, context: APIContext): Response {
 }
 
 async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
-  await boot();
+  await booted();
   // Whatever an unsafe request changes (roles, users, sessions), the next request sees it.
   return SAFE_METHODS.has(context.request.method) ? handleRequest(context, next) : aroundWrite(() => handleRequest(context, next));
 }

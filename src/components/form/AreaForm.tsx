@@ -7,6 +7,7 @@
  * and offers Reload (fetch the latest and replace the values).
  */
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
+import type { z } from 'zod';
 import { api, ApiError, request } from '../../lib/http/client.ts';
 import { slugify } from '../../lib/text/slug.ts';
 import { toast } from '../../lib/stores/toast.ts';
@@ -26,25 +27,21 @@ const GridField = lazy(() => import('./GridField.tsx'));
 const MarkdownField = lazy(() => import('./MarkdownField.tsx'));
 const PincodeSetField = lazy(() => import('./PincodeSetField.tsx'));
 
-/**
- * The schema is loaded on the first interaction, not with the page: zod is most of a form's
- * JavaScript, and a page must stay under its budget (docs/decisions/010-data-table-and-form-kit.md).
- */
-let schemas: Promise<typeof import('../../lib/areas/areas.ts')> | undefined;
-const loadSchema = async (key: string) => {
-  schemas ??= import('../../lib/areas/areas.ts');
-  return (await schemas).formSchema(key);
-};
-
 export interface AreaFormProps {
   /** The area's form, as formView() computed it on the server. */
   form: AreaFormView;
   /** The record being edited; absent when adding. */
   record?: SavedRecord | null;
   maxUploadBytes: number;
+  /**
+   * The form's zod schema, loaded on the first interaction, not with the page: zod is most of a
+   * form's JavaScript, and a page must stay under its budget (docs/decisions/010-data-table-and-form-kit.md).
+   * The app knows every form (AreaFormIsland.tsx); the kit does not.
+   */
+  loadSchema: (key: string) => Promise<z.ZodObject>;
 }
 
-export default function AreaForm({ form: area, record, maxUploadBytes }: AreaFormProps) {
+export default function AreaForm({ form: area, record, maxUploadBytes, loadSchema }: AreaFormProps) {
   const fields = area.fields;
   const editing = Boolean(record);
   const formId = useId();
@@ -104,7 +101,6 @@ export default function AreaForm({ form: area, record, maxUploadBytes }: AreaFor
     try {
       schema = await loadSchema(area.key);
     } catch {
-      schemas = undefined; // try the download again next time
       toast({ severity: 'error', summary: 'Not saved', detail: 'The form could not load its checks. Check the connection and try again.' });
       return;
     }

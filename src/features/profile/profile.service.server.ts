@@ -1,5 +1,5 @@
 /** Profile and password changes for the signed-in user. */
-import { notify } from '../notifications/notifications.server.ts';
+import { notify } from '../../lib/notifications/notify.server.ts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/client.server.ts';
 import { accountDeletionRequests, sessions, users } from '../../lib/db/schema.ts';

@@ -4,7 +4,7 @@ import { cities, pincodes, states, vendors, warehouses } from '../../lib/db/sche
 import { defineResource } from '../../lib/areas/resource.server.ts';
 import { findReferenced, recordStamps, timestampColumns } from '../../lib/areas/resource-helpers.server.ts';
 import { invalid } from '../../lib/http/errors.ts';
-import { vendorNameSql } from '../vendors/vendor-options.server.ts';
+import { vendorNameSql } from '../../lib/vendors/vendor-name.server.ts';
 import { warehouseArea } from './warehouse.area.ts';
 
 // The owner's name, "Platform" for the marketplace's own: never NULL, so it sorts and pages like any text.
