@@ -4,7 +4,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/client.server.ts';
-import { brands, notifications, products, roles, settings, userRoles, users, vendors } from '../../lib/db/schema.ts';
+import { notifications, roles, settings, userRoles, users, vendors } from '../../lib/db/schema.ts';
+import { brands } from '../../features/brands/brand.tables.ts';
+import { products } from '../../features/products/product.tables.ts';
 import { hashPassword } from '../../lib/auth/password.server.ts';
 import { importGeography } from '../../features/geography/geo-import.server.ts';
 import type { DemoContext } from '../../lib/db/demo-seeds.server.ts';
