@@ -20,7 +20,7 @@ import { loadPrincipal, isVendorProfileComplete, type Principal } from './lib/au
 import { buildAbility, canDo, type AppAbility } from './lib/permissions/ability.ts';
 import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, SAFE_METHODS, isCsrfTokenValid, issueCsrfToken, maskCsrfToken, unmaskCsrfToken } from './lib/auth/csrf.server.ts';
 import { compressResponse } from './lib/http/compression.server.ts';
-import { clientAddress, forwardedHttps } from './lib/http/client-address.server.ts';
+import { clientIp, isHttps } from './lib/http/request-client.server.ts';
 import { counted } from './lib/http/in-flight.server.ts';
 import { allowedMethods, matchRoute } from './app/routes/registry.ts';
 import type { CompiledRoute } from './lib/routes/route.ts';
@@ -28,25 +28,6 @@ import { errorResponse, toErrorResponse } from './lib/http/api.server.ts';
 import { THEME_COOKIE, parseThemeCookie } from './lib/theme/theme.ts';
 
 const ONBOARDING_START = '/vendor/store-setup';
-
-/** The socket's peer (Astro's clientAddress: the Node adapter's socket address, as no allowedDomains are set). */
-function peerAddress(context: APIContext): string | null {
-  try {
-    return context.clientAddress;
-  } catch {
-    return null;
-  }
-}
-
-export function isHttps(context: APIContext): boolean {
-  if (context.url.protocol === 'https:') return true;
-  return forwardedHttps(peerAddress(context), context.request.headers.get('x-forwarded-proto'), config().TRUST_PROXY);
-}
-
-/** The client's address: behind trusted proxies, the one the nearest of them saw (src/lib/http/client-address.server.ts). */
-export function clientIp(context: APIContext): string | null {
-  return clientAddress(peerAddress(context), context.request.headers.get('x-forwarded-for'), config().TRUST_PROXY);
-}
 
 /** Is the answer for a browser page (HTML) rather than the JSON API? */
 function wantsHtml(context: APIContext, route: CompiledRoute | undefined): boolean {
