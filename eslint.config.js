@@ -10,16 +10,20 @@
  * `npm run lint` runs this and `prettier --check`; `npm test` counts it as one runner.
  */
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { nodeLoadedFiles } from './scripts/node-loaded-files.mjs';
 
 const root = import.meta.dirname;
 const features = readdirSync(join(root, 'src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+/** Files under src that Node loads itself (scripts, the server entry, drizzle-kit): relative imports only. */
+const nodeLoaded = [...nodeLoadedFiles()].map((file) => relative(root, file)).filter((file) => file.startsWith('src/'));
 
 const LIB = 'src/lib/**';
 const KIT = ['src/components/ui/**', 'src/components/data-table/**', 'src/components/form/**'];
@@ -71,6 +75,21 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: layerZones }],
       // `_`-prefixed names are kept on purpose (a destructured field left out of a copy).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // Inside src, the @/ alias instead of ../../../ (scripts/codemods/alias-imports.mjs rewrites them).
+    files: ['src/**/*.{ts,tsx,astro}'],
+    ignores: nodeLoaded,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./', message: 'Inside src, import by the @/ alias (@/lib/…), not ../ (decision 021).' }] }],
+    },
+  },
+  {
+    // Node's type stripping does not read tsconfig paths: these files are run or loaded by Node itself.
+    files: nodeLoaded,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^@/', message: 'Node loads this file directly (scripts/node-loaded-files.mjs): relative imports only.' }] }],
     },
   },
   {

@@ -29,14 +29,18 @@ describe('layers, checked by ESLint', { timeout: 120_000 }, () => {
 
   it("refuses a feature that imports another feature's code, and lets it read that feature's tables", async () => {
     expect(await rulesBroken('src/features/tags/layer-probe.ts', "import { brandArea } from '../brands/brand.area.ts';\nexport const probe = brandArea;\n")).toContain('import-x/no-restricted-paths');
-    expect(await rulesBroken('src/features/tags/layer-probe.ts', "import { brands } from '../brands/brand.tables.ts';\nexport const probe = brands;\n")).toEqual([]);
+    expect(await rulesBroken('src/features/tags/layer-probe.ts', "import { brands } from '@/features/brands/brand.tables.ts';\nexport const probe = brands;\n")).toEqual([]);
   });
 
   it('allows the one-way direction: the app imports features, a feature imports lib and the kit', async () => {
-    expect(await rulesBroken('src/app/layer-probe.ts', "import { brandArea } from '../features/brands/brand.area.ts';\nexport const probe = brandArea;\n")).toEqual([]);
+    expect(await rulesBroken('src/app/layer-probe.ts', "import { brandArea } from '@/features/brands/brand.area.ts';\nexport const probe = brandArea;\n")).toEqual([]);
     expect(
-      await rulesBroken('src/features/tags/layer-probe.ts', "import { inSentence } from '../../lib/areas/area.ts';\nimport { buttonClass } from '../../components/ui/styles.ts';\nexport const probe = [inSentence, buttonClass];\n"),
+      await rulesBroken('src/features/tags/layer-probe.ts', "import { inSentence } from '@/lib/areas/area.ts';\nimport { buttonClass } from '@/components/ui/styles.ts';\nexport const probe = [inSentence, buttonClass];\n"),
     ).toEqual([]);
+  });
+
+  it('asks for the @/ alias instead of ../ inside src', async () => {
+    expect(await rulesBroken('src/features/tags/layer-probe.ts', "import { inSentence } from '../../lib/areas/area.ts';\nexport const probe = inSentence;\n")).toEqual(['no-restricted-imports']);
   });
 
   it('refuses an import cycle', async () => {
