@@ -3,11 +3,16 @@
  * child processes: once on PGlite and, when TEST_DATABASE_URL is set, once more on PostgreSQL.
  * `npm test` (scripts/test.mjs) builds, runs every project, then Playwright, and sums the counts.
  */
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
+/** tsconfig's `@/*` → `src/*`, as Astro resolves it in the build (each project declares it). */
+const resolve = { alias: { '@/': fileURLToPath(new URL('./src/', import.meta.url)) } };
+
 const integration = (driver: 'pglite' | 'postgres') => ({
+  resolve,
   test: {
     name: `integration:${driver}`,
     include: ['tests/integration/**/*.test.ts'],
@@ -27,6 +32,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
+        resolve,
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],

@@ -11,8 +11,9 @@
 import { fakerEN_IN as faker } from '@faker-js/faker';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../src/lib/db/client.server.ts';
-import { brands } from '../src/lib/db/schema.ts';
-import { seedDemoData, syncPermissions } from '../src/lib/db/seed.server.ts';
+import { brands } from '../src/features/brands/brand.tables.ts';
+import { seedDemoData } from '../src/app/db/seed.server.ts';
+import { syncPermissions } from '../src/lib/permissions/sync.server.ts';
 
 export const FAKER_SEED = 20_260_115;
 export const DEFAULT_BRANDS = 10_000;

@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline/promises';
 import { eq, sql } from 'drizzle-orm';
 import { config } from '../src/lib/config.server.ts';
 import { openDatabase } from '../src/lib/db/client.server.ts';
-import { syncPermissions } from '../src/lib/db/seed.server.ts';
+import { syncPermissions } from '../src/lib/permissions/sync.server.ts';
 import { roles, userRoles, users } from '../src/lib/db/schema.ts';
 import { hashPassword, passwordProblem } from '../src/lib/auth/password.server.ts';
 import { logActivity, SYSTEM_ACTOR } from '../src/lib/activity/activity.server.ts';

@@ -1,7 +1,8 @@
 /** `npm run db:seed`: adds the demo data to an empty database, whatever DEMO_DATA says. */
 import { config } from '../src/lib/config.server.ts';
 import { openDatabase } from '../src/lib/db/client.server.ts';
-import { seedDemoData, syncPermissions } from '../src/lib/db/seed.server.ts';
+import { seedDemoData } from '../src/app/db/seed.server.ts';
+import { syncPermissions } from '../src/lib/permissions/sync.server.ts';
 
 try {
   const c = config();

@@ -3,7 +3,8 @@
  * `npm test`: every test of the project, then one closing line `N passed, N failed`.
  *
  *   1. `astro build`: integration and end-to-end tests start the server (src/server/main.ts serving dist/),
- *      then `tsc --noEmit` (one check: the types of every .ts/.tsx file).
+ *      then `tsc --noEmit` (one check: the types of every .ts/.tsx file), then `npm run lint`
+ *      (one check: ESLint with the layer and cycle rules, and `prettier --check`).
  *   2. Vitest: unit tests, integration tests on PGlite and, when TEST_DATABASE_URL is set, on
  *      PostgreSQL too (projects in vitest.config.ts).
  *   3. Playwright: end-to-end tests in Chromium (/usr/bin/chromium or $CHROMIUM_PATH).
@@ -55,6 +56,13 @@ if (buildCode !== 0) {
 console.log('\n▶ Type check (tsc --noEmit)…');
 const tscCode = await run([bin('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']);
 tally.push({ runner: 'typecheck', passed: tscCode === 0 ? 1 : 0, failed: tscCode === 0 ? 0 : 1 });
+
+// ESLint (the layers of docs/architecture.md, no import cycles) and Prettier: `npm run lint`, one check.
+console.log('\n▶ Lint (eslint + prettier --check)…');
+const eslintCode = await run([bin('eslint/bin/eslint.js'), '.']);
+const prettierCode = await run([bin('prettier/bin/prettier.cjs'), '--check', '--log-level=warn', '.']);
+const lintOk = eslintCode === 0 && prettierCode === 0;
+tally.push({ runner: 'lint', passed: lintOk ? 1 : 0, failed: lintOk ? 0 : 1 });
 
 console.log(`\n▶ Vitest: unit${buildCode === 0 ? ' + integration (PGlite' + (process.env.TEST_DATABASE_URL ? ' and PostgreSQL)' : ' only; set TEST_DATABASE_URL for PostgreSQL)') : ' only (the build failed)'}…`);
 const vitestArgs = [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`];

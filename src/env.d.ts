@@ -15,6 +15,6 @@ declare namespace App {
     actor: import('./lib/activity/activity.server').Actor;
     csrfToken: string;
     theme: import('./lib/theme/theme').ThemeConfig;
-    route: import('./lib/routes/registry').CompiledRoute | undefined;
+    route: import('./lib/routes/route').CompiledRoute | undefined;
   }
 }

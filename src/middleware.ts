@@ -6,11 +6,11 @@
  * See docs/architecture.md for the picture.
  */
 // First: checks the configuration and opens the database as the app loads, and stops it on a signal.
-import './lib/startup.server.ts';
+import { booted } from './app/startup.server.ts';
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { randomUUID } from 'node:crypto';
-import { boot, db } from './lib/boot.server.ts';
+import { db } from './lib/boot.server.ts';
 import { config, ConfigError } from './lib/config.server.ts';
 import { logger } from './lib/log.server.ts';
 import { SESSION_COOKIE, findSession, destroySession, isSessionLive } from './lib/auth/session.server.ts';
@@ -21,32 +21,14 @@ import { canDo } from './lib/permissions/ability.ts';
 import { abilityOf } from './lib/permissions/scope.server.ts';
 import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, SAFE_METHODS, isCsrfTokenValid, issueCsrfToken, maskCsrfToken, unmaskCsrfToken } from './lib/auth/csrf.server.ts';
 import { compressResponse } from './lib/http/compression.server.ts';
-import { clientAddress, forwardedHttps } from './lib/http/client-address.server.ts';
+import { clientIp, isHttps } from './lib/http/request-client.server.ts';
 import { counted } from './lib/http/in-flight.server.ts';
-import { allowedMethods, matchRoute, type CompiledRoute } from './lib/routes/registry.ts';
+import { allowedMethods, matchRoute } from './app/routes/registry.ts';
+import type { CompiledRoute } from './lib/routes/route.ts';
 import { errorResponse, toErrorResponse } from './lib/http/api.server.ts';
 import { THEME_COOKIE, parseThemeCookie } from './lib/theme/theme.ts';
 
 const ONBOARDING_START = '/vendor/store-setup';
-
-/** The socket's peer (Astro's clientAddress: the Node adapter's socket address, as no allowedDomains are set). */
-function peerAddress(context: APIContext): string | null {
-  try {
-    return context.clientAddress;
-  } catch {
-    return null;
-  }
-}
-
-export function isHttps(context: APIContext): boolean {
-  if (context.url.protocol === 'https:') return true;
-  return forwardedHttps(peerAddress(context), context.request.headers.get('x-forwarded-proto'), config().TRUST_PROXY);
-}
-
-/** The client's address: behind trusted proxies, the one the nearest of them saw (src/lib/http/client-address.server.ts). */
-export function clientIp(context: APIContext): string | null {
-  return clientAddress(peerAddress(context), context.request.headers.get('x-forwarded-for'), config().TRUST_PROXY);
-}
 
 /** Is the answer for a browser page (HTML) rather than the JSON API? */
 function wantsHtml(context: APIContext, route: CompiledRoute | undefined): boolean {
@@ -188,7 +170,7 @@ function securityHeaders(response: Response, context: APIContext): Response {
 }
 
 async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
-  await boot();
+  await booted();
   // Whatever an unsafe request changes (roles, users, sessions), the next request sees it.
   return SAFE_METHODS.has(context.request.method) ? handleRequest(context, next) : aroundWrite(() => handleRequest(context, next));
 }

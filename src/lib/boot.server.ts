@@ -1,10 +1,11 @@
 /**
  * Start-up: check the configuration, open the database (applying migrations), sync the
- * permission catalogue, and add demo data to an empty database when DEMO_DATA allows.
+ * permission catalogue, and add demo data to an empty database when DEMO_DATA allows. The demo
+ * data is the app's (every area's records), so the app passes it in: src/app/startup.server.ts.
  */
 import { config } from './config.server.ts';
 import { openDatabase, type Database, type Db } from './db/client.server.ts';
-import { seedDemoData, syncPermissions } from './db/seed.server.ts';
+import { syncPermissions } from './permissions/sync.server.ts';
 import { settings } from './db/schema.ts';
 import { scheduleMaintenance } from './maintenance.server.ts';
 import { logger } from './log.server.ts';
@@ -12,7 +13,10 @@ import { logger } from './log.server.ts';
 let booting: Promise<Database> | undefined;
 let current: Database | undefined;
 
-export function boot(): Promise<Database> {
+/** Adds the demo data to an empty database; answers whether it did. */
+export type DemoDataSeeder = (db: Db) => Promise<boolean>;
+
+export function boot(seedDemoData: DemoDataSeeder): Promise<Database> {
   booting ??= (async () => {
     const c = config();
     const database = await openDatabase({ driver: c.driver, dataDir: c.dataDir, url: c.DATABASE_URL });

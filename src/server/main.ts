@@ -10,13 +10,13 @@
  *      `handler`): every page and API route, through src/middleware.ts.
  *
  * Start-up: the configuration is checked here first (a bad variable stops the process, naming it,
- * before anything listens); the app boots the database as it loads (src/lib/startup.server.ts,
+ * before anything listens); the app boots the database as it loads (src/app/startup.server.ts,
  * imported by the middleware), and this file asks /api/health once it listens, so that happens now
  * rather than at the first visitor's request.
  *
  * Stopping (SIGTERM, SIGINT, SIGHUP, however often): the listener closes here, so no new connection
  * is taken; the app finishes the requests in flight, closes the database and exits
- * (src/lib/startup.server.ts).
+ * (src/app/startup.server.ts).
  *
  * BO_DIST_DIR names another build to serve (tests and the bench serve private copies).
  */
@@ -88,7 +88,7 @@ server.listen(settings.PORT, settings.HOST, () => {
     .catch(() => undefined);
 });
 
-// The app's own handler (src/lib/startup.server.ts) drains and closes the database; here, no new
+// The app's own handler (src/app/startup.server.ts) drains and closes the database; here, no new
 // connection is taken, and idle keep-alive connections are let go. Should the app not have loaded
 // yet, nothing else would end the process: then it ends once the listener has closed.
 let closing = false;

@@ -5,7 +5,7 @@
  */
 import { test, expect } from './fixtures.ts';
 import { pageScriptsGzip } from './area-helpers.ts';
-import { AREAS } from '../../src/lib/areas/areas.ts';
+import { AREAS } from '../../src/app/areas/areas.ts';
 
 const BUDGET = 100 * 1024;
 

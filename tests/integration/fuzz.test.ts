@@ -43,9 +43,10 @@ import {
   type SortColumn,
   type JsonSchema,
 } from '../helpers/fuzz-arbitraries.ts';
-import { routes, type CompiledRoute, type Method } from '../../src/lib/routes/registry.ts';
-import { AREAS } from '../../src/lib/areas/areas.ts';
-import { openApiDocument } from '../../src/lib/openapi/openapi.ts';
+import { routes } from '../../src/app/routes/registry.ts';
+import type { CompiledRoute, Method } from '../../src/lib/routes/route.ts';
+import { AREAS } from '../../src/app/areas/areas.ts';
+import { openApiDocument } from '../../src/app/openapi/openapi.ts';
 import { MATCH_MODES } from '../../src/lib/list/list-query.ts';
 
 const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS ?? 300));

@@ -1,5 +1,5 @@
 /**
- * THE ROUTE MATRIX, generated from the route registry (src/lib/routes/registry.ts):
+ * THE ROUTE MATRIX, generated from the route registry (src/app/routes/registry.ts):
  * every declared route × method × (guest + each demo account) is requested over real HTTP, and the
  * status must be what the access rules imply. A new route is covered the moment it is declared.
  *
@@ -18,7 +18,8 @@
 import { beforeAll, describe, it } from 'vitest';
 import { useServer } from '../helpers/vitest-server.ts';
 import { DEMO_ACCOUNTS, type DemoAccount, type HttpClient } from '../helpers/http.ts';
-import { routes, samplePath, type CompiledRoute, type Method } from '../../src/lib/routes/registry.ts';
+import { routes, samplePath } from '../../src/app/routes/registry.ts';
+import type { CompiledRoute, Method } from '../../src/lib/routes/route.ts';
 
 const app = useServer();
 

@@ -9,7 +9,8 @@ import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../src/lib/db/client.server.ts';
 import { compiledCount, compiledStatement } from '../../src/lib/db/statements.server.ts';
 import { brandResource } from '../../src/features/brands/brand.resource.server.ts';
-import { brands, products } from '../../src/lib/db/schema.ts';
+import { brands } from '../../src/features/brands/brand.tables.ts';
+import { products } from '../../src/features/products/product.tables.ts';
 import type { RequestScope } from '../../src/lib/areas/resource.server.ts';
 import type { Filters, ListQuery } from '../../src/lib/list/list-query.ts';
 

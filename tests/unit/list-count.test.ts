@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { and, like, lt } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../src/lib/db/client.server.ts';
 import { brandResource } from '../../src/features/brands/brand.resource.server.ts';
-import { brands } from '../../src/lib/db/schema.ts';
+import { brands } from '../../src/features/brands/brand.tables.ts';
 import { FILTERED_COUNT_CAP } from '../../src/lib/list/list-sql.server.ts';
 import type { RequestScope } from '../../src/lib/areas/resource.server.ts';
 import type { Filters, ListQuery } from '../../src/lib/list/list-query.ts';

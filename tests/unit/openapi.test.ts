@@ -1,7 +1,7 @@
 /** The OpenAPI document is generated from the registry: every API route must appear in it. */
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../src/lib/openapi/openapi.ts';
-import { routes } from '../../src/lib/routes/registry.ts';
+import { openApiDocument } from '../../src/app/openapi/openapi.ts';
+import { routes } from '../../src/app/routes/registry.ts';
 
 const doc = openApiDocument() as { openapi: string; paths: Record<string, Record<string, { summary: string; requestBody?: unknown }>> };
 

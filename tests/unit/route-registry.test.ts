@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { matchRoute, routes, samplePath } from '../../src/lib/routes/registry.ts';
-import { AREAS } from '../../src/lib/areas/areas.ts';
+import { matchRoute, routes, samplePath } from '../../src/app/routes/registry.ts';
+import { AREAS } from '../../src/app/areas/areas.ts';
 import { areaApiRoutes } from '../../src/lib/areas/area-routes.ts';
 
 const PAGES = join(process.cwd(), 'src/pages');
@@ -75,7 +75,7 @@ describe('route registry ↔ src/pages', () => {
 
   it('declares every page and endpoint file', () => {
     const undeclared = routeFiles.filter((p) => !declared.has(p.shape) && !ASTRO_SPECIAL.has(p.pattern)).map((p) => `${p.file} (${p.pattern})`);
-    expect(undeclared, 'add these routes to src/lib/routes/registry.ts').toEqual([]);
+    expect(undeclared, 'add these routes to src/app/routes/registry.ts').toEqual([]);
   });
 
   it('has a page file for every built (non-planned) route', () => {

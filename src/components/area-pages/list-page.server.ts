@@ -10,7 +10,7 @@ import { readListState, type ListState } from '../../lib/list/list-url.ts';
 import type { Filters, ListQuery } from '../../lib/list/list-query.ts';
 import { visibleTo, type AreaDeclaration, type AreaListDeclaration, type ScopedList } from '../../lib/areas/area.ts';
 import { areaAbilities, listView } from '../../lib/areas/list-view.ts';
-import { resourceByKey } from '../../lib/areas/resources.server.ts';
+import { resourceByKey } from '../../app/areas/resources.server.ts';
 import type { ListSource } from '../../lib/areas/read-only-list.server.ts';
 import type { DataTableProps } from '../data-table/DataTable.tsx';
 import { recordFromParam } from './form-page.server.ts';

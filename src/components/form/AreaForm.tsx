@@ -28,21 +28,21 @@ const GridField = lazy(() => import('./GridField.tsx'));
 const MarkdownField = lazy(() => import('./MarkdownField.tsx'));
 const PincodeSetField = lazy(() => import('./PincodeSetField.tsx'));
 
-/**
- * The schema is loaded on the first interaction, not with the page: zod is most of a form's
- * JavaScript, and a page must stay under its budget (docs/decisions/010-data-table-and-form-kit.md).
- */
-const areaSchema = (key: string) => lazySchema(async () => (await import('../../lib/areas/areas.ts')).formSchema(key));
-
 export interface AreaFormProps {
   /** The area's form, as formView() computed it on the server. */
   form: AreaFormView;
   /** The record being edited; absent when adding. */
   record?: SavedRecord | null;
   maxUploadBytes: number;
+  /**
+   * The form's zod schema, loaded on the first interaction, not with the page: zod is most of a
+   * form's JavaScript, and a page must stay under its budget (docs/decisions/010-data-table-and-form-kit.md).
+   * The app knows every form (AreaFormIsland.tsx); the kit does not.
+   */
+  loadSchema: (key: string) => Promise<z.ZodObject>;
 }
 
-export default function AreaForm({ form: area, record, maxUploadBytes }: AreaFormProps) {
+export default function AreaForm({ form: area, record, maxUploadBytes, loadSchema }: AreaFormProps) {
   const fields = area.fields;
   const editing = Boolean(record);
   const formId = useId();
@@ -58,7 +58,7 @@ export default function AreaForm({ form: area, record, maxUploadBytes }: AreaFor
   );
   const submission = useFormSubmission();
   const { errors, progress } = submission;
-  const schema = useMemo(() => areaSchema(area.key), [area.key]);
+  const schema = useMemo(() => lazySchema(() => loadSchema(area.key)), [area.key, loadSchema]);
   const [conflict, setConflict] = useState<string | null>(null);
   // Set from the click until the list page loads: the form stays disabled while the browser leaves.
   const [leaving, setLeaving] = useState(false);

@@ -1,7 +1,7 @@
 /**
  * Sign-in, sign-out and password reset. Pages and API routes call these; they hold the rules.
  */
-import { notify } from '../notifications/notifications.server.ts';
+import { notify } from '../../lib/notifications/notify.server.ts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/client.server.ts';
 import { activityLogs, passwordResetTokens, users } from '../../lib/db/schema.ts';

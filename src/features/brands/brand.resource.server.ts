@@ -1,6 +1,8 @@
 /** Brands on the server: the table behind the declaration, and what only brands have. */
 import { sql } from 'drizzle-orm';
-import { brands, products, returnPolicies } from '../../lib/db/schema.ts';
+import { brands } from './brand.tables.ts';
+import { products } from '../products/product.tables.ts';
+import { returnPolicies } from '../return-policies/return-policy.tables.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
 import { slugify } from '../../lib/text/slug.ts';
 import { declareFolded } from '../../lib/list/list-sql.server.ts';

@@ -4,7 +4,8 @@
  * both "Store default" and a set rate are visible.
  */
 import { eq } from 'drizzle-orm';
-import { categories, products, subCategories } from '../../lib/db/schema.ts';
+import { categories, subCategories } from './category.tables.ts';
+import { products } from '../products/product.tables.ts';
 import { slugify } from '../../lib/text/slug.ts';
 import type { DemoSeed } from '../../lib/db/demo-seeds.server.ts';
 

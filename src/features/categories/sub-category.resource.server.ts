@@ -1,6 +1,7 @@
 /** Sub-categories on the server: the table behind the declaration, and what only sub-categories have. */
 import { eq, sql } from 'drizzle-orm';
-import { categories, products, subCategories } from '../../lib/db/schema.ts';
+import { categories, subCategories } from './category.tables.ts';
+import { products } from '../products/product.tables.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
 import { countUses, describeUses, findReferenced, uniqueSlug } from '../../lib/areas/resource-helpers.server.ts';
 import { levelRecord, levelValues } from './catalogue-level.server.ts';

@@ -4,7 +4,8 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/client.server.ts';
-import { products, roles, userRoles } from '../../lib/db/schema.ts';
+import { roles, userRoles } from '../../lib/db/schema.ts';
+import { products } from '../products/product.tables.ts';
 import { vendorScope } from '../../lib/permissions/scope.server.ts';
 import type { Principal } from '../../lib/auth/principal.server.ts';
 

@@ -1,6 +1,7 @@
 /** Delivery partners on the server: the courier, its zones counted, and none deleted while it has zones. */
 import { sql } from 'drizzle-orm';
-import { deliveryPartners, deliveryZones } from '../../lib/db/schema.ts';
+import { deliveryPartners } from './delivery-partner.tables.ts';
+import { deliveryZones } from '../delivery-zones/delivery-zone.tables.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
 import { countUses, describeUses, recordStamps, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
 import { deliveryPartnerArea } from './delivery-partner.area.ts';

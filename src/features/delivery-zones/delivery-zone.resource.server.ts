@@ -4,7 +4,9 @@
  * with a sample, not thousands of them.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { deliveryPartners, deliveryZonePincodes, deliveryZones, pincodes } from '../../lib/db/schema.ts';
+import { deliveryPartners } from '../delivery-partners/delivery-partner.tables.ts';
+import { deliveryZonePincodes, deliveryZones } from './delivery-zone.tables.ts';
+import { pincodes } from '../geography/geography.tables.ts';
 import type { DbOrTx } from '../../lib/db/client.server.ts';
 import type { Changes } from '../../lib/activity/activity.server.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';

@@ -3,7 +3,9 @@
  * Chennai's cities, the whole of Goa) and a third with none yet, so it can be deleted.
  */
 import { eq, sql } from 'drizzle-orm';
-import { cities, deliveryPartners, deliveryZonePincodes, deliveryZones, pincodes, states } from '../../lib/db/schema.ts';
+import { deliveryPartners } from '../delivery-partners/delivery-partner.tables.ts';
+import { deliveryZonePincodes, deliveryZones } from './delivery-zone.tables.ts';
+import { cities, pincodes, states } from '../geography/geography.tables.ts';
 import type { DemoSeed } from '../../lib/db/demo-seeds.server.ts';
 
 const PARTNERS = [

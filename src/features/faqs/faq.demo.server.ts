@@ -1,6 +1,6 @@
 /** Demo FAQs: what Indian shoppers and sellers ask first, in Markdown (lists, bold, links). */
 import type { DemoSeed } from '../../lib/db/demo-seeds.server.ts';
-import { faqs } from '../../lib/db/schema.ts';
+import { faqs } from './faq.tables.ts';
 
 const CUSTOMER_FAQS: [string, string][] = [
   [

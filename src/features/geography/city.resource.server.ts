@@ -1,6 +1,6 @@
 /** Cities on the server: the table behind the declaration, and what only cities have. */
 import { eq, inArray, sql } from 'drizzle-orm';
-import { cities, pincodes, states } from '../../lib/db/schema.ts';
+import { cities, pincodes, states } from './geography.tables.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
 import { findReferenced, recordStamps } from '../../lib/areas/resource-helpers.server.ts';
 import { rowsOf } from '../../lib/db/client.server.ts';

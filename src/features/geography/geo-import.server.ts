@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../lib/db/client.server.ts';
-import { cities, pincodes, states } from '../../lib/db/schema.ts';
+import { cities, pincodes, states } from './geography.tables.ts';
 import { logActivity, SYSTEM_ACTOR, type Actor } from '../../lib/activity/activity.server.ts';
 import { INDIAN_STATES } from '../../lib/india/states.ts';
 import { GEOGRAPHY_FILE } from './geo-file.ts';

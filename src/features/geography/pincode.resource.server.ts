@@ -1,13 +1,15 @@
 /** Pincodes on the server: the table behind the declaration, and what only pincodes have. */
 import { eq, sql } from 'drizzle-orm';
-import { cities, deliveryZonePincodes, pincodes, states, warehouses } from '../../lib/db/schema.ts';
+import { deliveryZonePincodes } from '../delivery-zones/delivery-zone.tables.ts';
+import { cities, pincodes, states } from './geography.tables.ts';
+import { warehouses } from '../warehouses/warehouse.tables.ts';
 import { countUses, describeUses, findReferenced, recordStamps } from '../../lib/areas/resource-helpers.server.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
 import { invalid } from '../../lib/http/errors.ts';
 import { pincodeArea } from './pincode.area.ts';
 
 /**
- * The pincode as its indexes hold it (schema.ts): in the "C" collation, one index answers a sort
+ * The pincode as its indexes hold it (geography.tables.ts): in the "C" collation, one index answers a sort
  * and a prefix filter together, whatever the database's collation.
  */
 const pincodeC = sql<string>`${pincodes.pincode} collate "C"`;

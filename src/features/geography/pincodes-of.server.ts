@@ -7,7 +7,7 @@ import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { asc, eq, sql } from 'drizzle-orm';
 import { db } from '../../lib/boot.server.ts';
-import { pincodes } from '../../lib/db/schema.ts';
+import { pincodes } from './geography.tables.ts';
 import { json, parseWith, queryObject } from '../../lib/http/api.server.ts';
 import { recordId } from '../../lib/areas/field-schemas.ts';
 

@@ -1,6 +1,6 @@
 /** States on the server: the table behind the declaration, and what only states have. */
 import { inArray, sql } from 'drizzle-orm';
-import { cities, states } from '../../lib/db/schema.ts';
+import { cities, states } from './geography.tables.ts';
 import { recordStamps, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
 import { rowsOf } from '../../lib/db/client.server.ts';

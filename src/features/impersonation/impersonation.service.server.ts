@@ -3,7 +3,7 @@
  * Rules: never oneself; never a user who holds a permission the administrator lacks (no privilege
  * gain); no nesting. The session keeps the real user; every action logs both.
  */
-import { notify } from '../notifications/notifications.server.ts';
+import { notify } from '../../lib/notifications/notify.server.ts';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../lib/db/client.server.ts';
 import { sessions, users } from '../../lib/db/schema.ts';

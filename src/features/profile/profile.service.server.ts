@@ -1,8 +1,9 @@
 /** Profile and password changes for the signed-in user. */
-import { notify } from '../notifications/notifications.server.ts';
+import { notify } from '../../lib/notifications/notify.server.ts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/client.server.ts';
-import { accountDeletionRequests, sessions, users } from '../../lib/db/schema.ts';
+import { sessions, users } from '../../lib/db/schema.ts';
+import { accountDeletionRequests } from './profile.tables.ts';
 import { logActivity, type Actor } from '../../lib/activity/activity.server.ts';
 import { hashPassword, verifyPassword } from '../../lib/auth/password.server.ts';
 import { destroyOtherSessions, destroySession } from '../../lib/auth/session.server.ts';

@@ -1,5 +1,5 @@
 /** Demo return policies: two any brand may use, and one brand's own (so that brand can't be deleted). */
-import { returnPolicies } from '../../lib/db/schema.ts';
+import { returnPolicies } from './return-policy.tables.ts';
 import type { DemoSeed } from '../../lib/db/demo-seeds.server.ts';
 
 export const seedReturnPolicies: DemoSeed = async (tx, { at, brandIds }) => {

@@ -1,6 +1,7 @@
 /** Return policies on the server: the table behind the declaration, and what only return policies have. */
 import { sql } from 'drizzle-orm';
-import { brands, returnPolicies } from '../../lib/db/schema.ts';
+import { brands } from '../brands/brand.tables.ts';
+import { returnPolicies } from './return-policy.tables.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
 import { findReferenced, recordStamps } from '../../lib/areas/resource-helpers.server.ts';
 import { invalid } from '../../lib/http/errors.ts';

@@ -1,6 +1,6 @@
 /** Demo size charts: a men's shirt chart in centimetres and a women's kurta chart in inches. */
 import type { DemoSeed } from '../../lib/db/demo-seeds.server.ts';
-import { sizeCharts } from '../../lib/db/schema.ts';
+import { sizeCharts } from './size-chart.tables.ts';
 
 export const seedSizeCharts: DemoSeed = async (tx, { at }) => {
   await tx.insert(sizeCharts).values([

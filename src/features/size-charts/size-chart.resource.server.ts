@@ -1,6 +1,6 @@
 /** Size charts on the server: the table behind the declaration; the grid is one jsonb value. */
 import { sql } from 'drizzle-orm';
-import { sizeCharts } from '../../lib/db/schema.ts';
+import { sizeCharts } from './size-chart.tables.ts';
 import { recordStamps, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
 import { sizeChartArea, sizesSummary, type SizeChartGrid } from './size-chart.area.ts';

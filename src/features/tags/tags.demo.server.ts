@@ -1,5 +1,5 @@
 /** Demo product tags: what a marketplace of Indian crafts and clothing tags its products with. */
-import { tags } from '../../lib/db/schema.ts';
+import { tags } from './tag.tables.ts';
 import { slugify } from '../../lib/text/slug.ts';
 import type { DemoSeed } from '../../lib/db/demo-seeds.server.ts';
 

@@ -1,6 +1,7 @@
 /** Taxes on the server: the table behind the declaration, and what only taxes have. */
 import { sql } from 'drizzle-orm';
-import { products, taxes } from '../../lib/db/schema.ts';
+import { products } from '../products/product.tables.ts';
+import { taxes } from './tax.tables.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
 import { countUses, describeUses, recordStamps, storedPercent, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
 import { hsnKind } from '../../lib/india/formats.ts';

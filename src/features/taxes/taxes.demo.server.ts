@@ -4,7 +4,8 @@
  * so "in use" shows and such a rate can't be deleted.
  */
 import { eq } from 'drizzle-orm';
-import { products, taxes } from '../../lib/db/schema.ts';
+import { products } from '../products/product.tables.ts';
+import { taxes } from './tax.tables.ts';
 import type { DemoSeed } from '../../lib/db/demo-seeds.server.ts';
 
 /** name, rate %, HSN/SAC, price mode, status. */

@@ -6,7 +6,8 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, lt, gt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../lib/db/client.server.ts';
-import { phoneVerifications, users, vendors } from '../../lib/db/schema.ts';
+import { users, vendors } from '../../lib/db/schema.ts';
+import { phoneVerifications } from './vendor-onboarding.tables.ts';
 import type { Principal, UserRow, VendorRow } from '../../lib/auth/principal.server.ts';
 import { logActivity, type Actor } from '../../lib/activity/activity.server.ts';
 import { hitLimit } from '../../lib/auth/rate-limit.server.ts';

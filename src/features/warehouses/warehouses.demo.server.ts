@@ -4,7 +4,8 @@
  * real pincodes of the demo geography.
  */
 import { eq } from 'drizzle-orm';
-import { cities, pincodes, warehouses } from '../../lib/db/schema.ts';
+import { cities, pincodes } from '../geography/geography.tables.ts';
+import { warehouses } from './warehouse.tables.ts';
 import type { DemoSeed } from '../../lib/db/demo-seeds.server.ts';
 import type { Tx } from '../../lib/db/client.server.ts';
 

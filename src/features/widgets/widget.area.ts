@@ -37,7 +37,6 @@ const LINK_MESSAGE = 'Enter a storefront path starting with / (like /sale/diwali
  * javascript:, data:, http: and every other scheme are refused.
  */
 export function isStorefrontLink(link: string): boolean {
-  // eslint-disable-next-line no-control-regex
   if (/[\s\u0000-\u001f\u007f\\<>"]/.test(link)) return false;
   if (link.startsWith('/')) return !link.startsWith('//');
   if (!/^https:\/\//i.test(link)) return false;

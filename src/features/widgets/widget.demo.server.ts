@@ -5,7 +5,7 @@
  */
 import { crc32, deflateSync } from 'node:zlib';
 import type { DemoSeed } from '../../lib/db/demo-seeds.server.ts';
-import { widgets } from '../../lib/db/schema.ts';
+import { widgets } from './widget.tables.ts';
 import { uploads } from '../../lib/uploads/storage.server.ts';
 
 /** A banner-shaped PNG: a left-to-right gradient between two colours, with a band of a third. */

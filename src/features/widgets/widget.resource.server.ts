@@ -1,6 +1,6 @@
 /** Widgets on the server: the table behind the declaration, and the rules only widgets have. */
 import { sql } from 'drizzle-orm';
-import { widgets } from '../../lib/db/schema.ts';
+import { widgets } from './widget.tables.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
 import { recordStamps } from '../../lib/areas/resource-helpers.server.ts';
 import { isChosenFile } from '../../lib/areas/field-schemas.ts';

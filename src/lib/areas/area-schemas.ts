@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { filtersSchema } from '../list/list-query.ts';
-import { recordIds } from '../http/integers.ts';
+import { recordIdList, recordIds } from '../http/integers.ts';
 
 /** POST /api/<area>/reorder: the ids of the list's records in their new order, and the search and filters that list was loaded with. */
 export const reorderSchema = z.strictObject({
@@ -25,4 +25,11 @@ export const MARKDOWN_PREVIEW_MAX_LENGTH = 20_000;
 /** POST /api/<area>/markdown-preview. */
 export const markdownPreviewSchema = z.strictObject({
   text: z.string({ error: 'Send the text to preview.' }).max(MARKDOWN_PREVIEW_MAX_LENGTH, `At most ${MARKDOWN_PREVIEW_MAX_LENGTH} characters.`),
+});
+
+/** GET /api/<area>/options (and /api/vendors/options): which choices a picker asks for. */
+export const optionsQuery = z.object({
+  ids: recordIdList('ids must be a comma-separated list of at most 100 record ids.', 100).optional(),
+  q: z.string().optional(),
+  filters: z.string().optional(),
 });

@@ -4,7 +4,7 @@ import { config } from '../config.server.ts';
 import { sha256 } from '../security/tokens.server.ts';
 import { CSRF_COOKIE, issueCsrfToken, maskCsrfToken } from './csrf.server.ts';
 import { SESSION_COOKIE, sessionCookieOptions } from './session.server.ts';
-import { isHttps } from '../../middleware.ts';
+import { isHttps } from '../http/request-client.server.ts';
 
 export function setSessionCookies(context: APIContext, token: string): void {
   const secure = isHttps(context);

@@ -1,19 +1,10 @@
 /**
- * The demo records of each area, added once to an empty database after the accounts, brands,
- * products and geography (seed.server.ts). Each area keeps its own in `<area>.demo.server.ts`
- * and registers it here; the order is the order of dependencies (categories before
- * sub-categories, delivery partners before zones). Deterministic: fixed names, values and dates.
+ * What an area's demo records are given: each area keeps its own in `<area>.demo.server.ts`, and
+ * the app lists them in src/app/db/demo-seeds.server.ts, added once to an empty database after the
+ * accounts, brands, products and geography (src/app/db/seed.server.ts). Deterministic: fixed names,
+ * values and dates.
  */
 import type { Tx } from './client.server.ts';
-import { seedCategories } from '../../features/categories/categories.demo.server.ts';
-import { seedTags } from '../../features/tags/tags.demo.server.ts';
-import { seedTaxes } from '../../features/taxes/taxes.demo.server.ts';
-import { seedReturnPolicies } from '../../features/return-policies/return-policies.demo.server.ts';
-import { seedWidgets } from '../../features/widgets/widget.demo.server.ts';
-import { seedFaqs } from '../../features/faqs/faq.demo.server.ts';
-import { seedSizeCharts } from '../../features/size-charts/size-chart.demo.server.ts';
-import { seedWarehouses } from '../../features/warehouses/warehouses.demo.server.ts';
-import { seedDelivery } from '../../features/delivery-zones/delivery.demo.server.ts';
 
 export interface DemoContext {
   /** The demo data's creation date. */
@@ -26,5 +17,3 @@ export interface DemoContext {
 }
 
 export type DemoSeed = (tx: Tx, context: DemoContext) => Promise<void>;
-
-export const DEMO_SEEDS: DemoSeed[] = [seedCategories, seedTags, seedTaxes, seedReturnPolicies, seedWidgets, seedFaqs, seedSizeCharts, seedWarehouses, seedDelivery];

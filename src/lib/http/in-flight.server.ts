@@ -1,6 +1,6 @@
 /**
  * Requests being answered right now, and work they left to run after their answer, so a stopping
- * server can let both finish before it closes the database (src/lib/startup.server.ts) instead of
+ * server can let both finish before it closes the database (src/app/startup.server.ts) instead of
  * failing them halfway.
  */
 import { logger } from '../log.server.ts';

@@ -14,7 +14,6 @@ const ALLOWED_SCHEMES = new Set(['http', 'https', 'mailto']);
  * spaces and control characters around it, so `java\tscript:` is `javascript:`.
  */
 export function linkScheme(url: string): string | null {
-  // eslint-disable-next-line no-control-regex
   const cleaned = url.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, '');
   const match = /^([a-z][a-z0-9+.-]*):/i.exec(cleaned);
   return match ? match[1]!.toLowerCase() : null;

@@ -7,9 +7,9 @@ import type { Db } from '../../lib/db/client.server.ts';
 import type { Principal } from '../../lib/auth/principal.server.ts';
 import type { Permission } from '../../lib/permissions/catalogue.ts';
 import { MENU } from '../../lib/navigation/menu.ts';
-import { routes } from '../../lib/routes/registry.ts';
-import { searchProducts } from '../products/products.server.ts';
-import { RESOURCES } from '../../lib/areas/resources.server.ts';
+import { routes } from '../routes/registry.ts';
+import { searchProducts } from '../../features/products/products.server.ts';
+import { RESOURCES } from '../areas/resources.server.ts';
 import { editPath } from '../../lib/areas/area.ts';
 import { SYSTEM_ACTOR } from '../../lib/activity/activity.server.ts';
 

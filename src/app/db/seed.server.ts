@@ -1,36 +1,16 @@
 /**
- * Permissions and built-in roles are synced on every start; demo data is added only to an
- * empty database, and is the same every time (fixed ids, names and dates).
+ * Demo data is added only to an empty database, and is the same every time (fixed ids, names and
+ * dates). Permissions and built-in roles are synced on every start (src/lib/permissions/sync.server.ts).
  */
-import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from './client.server.ts';
-import { brands, notifications, permissions, products, rolePermissions, roles, settings, userRoles, users, vendors } from './schema.ts';
-import { ALL_PERMISSIONS, BUILT_IN_ROLES } from '../permissions/catalogue.ts';
-import { hashPassword } from '../auth/password.server.ts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../lib/db/client.server.ts';
+import { notifications, roles, settings, userRoles, users, vendors } from '../../lib/db/schema.ts';
+import { brands } from '../../features/brands/brand.tables.ts';
+import { products } from '../../features/products/product.tables.ts';
+import { hashPassword } from '../../lib/auth/password.server.ts';
 import { importGeography } from '../../features/geography/geo-import.server.ts';
-import { DEMO_SEEDS, type DemoContext } from './demo-seeds.server.ts';
-
-export async function syncPermissions(db: DbOrTx): Promise<void> {
-  await db
-    .insert(permissions)
-    .values(ALL_PERMISSIONS.map((name) => ({ name, area: name.split(':')[0]!, action: name.split(':')[1]! })))
-    .onConflictDoNothing({ target: permissions.name });
-  for (const [name, def] of Object.entries(BUILT_IN_ROLES)) {
-    const [existing] = await db.select().from(roles).where(eq(roles.name, name)).limit(1);
-    const role = existing ?? (await db.insert(roles).values({ name, description: def.description }).returning())[0]!;
-    // Super Admin always holds every permission, including ones added by an upgrade.
-    // Other built-in roles are granted their defaults once; operators may change them after.
-    if (existing && def.permissions !== 'all') continue;
-    const names = def.permissions === 'all' ? ALL_PERMISSIONS : def.permissions;
-    const ids = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, names));
-    if (ids.length) {
-      await db
-        .insert(rolePermissions)
-        .values(ids.map((p) => ({ roleId: role.id, permissionId: p.id })))
-        .onConflictDoNothing();
-    }
-  }
-}
+import type { DemoContext } from '../../lib/db/demo-seeds.server.ts';
+import { DEMO_SEEDS } from './demo-seeds.server.ts';
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@example.com', password: 'Admin@12345', name: 'Asha Admin', role: 'Super Admin' },

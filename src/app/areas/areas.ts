@@ -4,7 +4,7 @@
  * document and the route × permission matrix test all read this list.
  */
 import type { z } from 'zod';
-import type { AreaDeclaration, FormDeclaration } from './area.ts';
+import type { AreaDeclaration, FormDeclaration } from '../../lib/areas/area.ts';
 import { globalSettingsForm } from '../../features/global-settings/global-settings.form.ts';
 import { brandArea } from '../../features/brands/brand.area.ts';
 import { stateArea } from '../../features/geography/state.area.ts';

@@ -1,5 +1,5 @@
 /** The server half of every area in areas.ts, by key (a unit test checks the two lists agree). */
-import type { Resource } from './resource.server.ts';
+import type { Resource } from '../../lib/areas/resource.server.ts';
 import { brandResource } from '../../features/brands/brand.resource.server.ts';
 import { stateResource } from '../../features/geography/state.resource.server.ts';
 import { cityResource } from '../../features/geography/city.resource.server.ts';

@@ -6,43 +6,10 @@
  *
  * No server imports: islands read titles from here.
  */
-import type { Permission } from '../permissions/catalogue.ts';
+import type { Permission } from '../../lib/permissions/catalogue.ts';
+import type { Access, CompiledRoute, Method, RouteDef } from '../../lib/routes/route.ts';
 import { AREAS } from '../areas/areas.ts';
-import { areaApiRoutes, areaPageRoutes } from '../areas/area-routes.ts';
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export type Access =
-  /** Anyone, signed in or not. */
-  | { kind: 'public' }
-  /** Guests only: a signed-in user is sent to /dashboard. */
-  | { kind: 'guest' }
-  /** Any signed-in user. */
-  | { kind: 'auth' }
-  /** Signed-in vendor accounts only (onboarding pages). */
-  | { kind: 'vendor' }
-  /** Signed-in staff accounts only (the API reference). */
-  | { kind: 'staff' }
-  | { kind: 'permission'; permission: Permission };
-
-export interface RouteDef {
-  /** `/brands/:id/edit` style. */
-  pattern: string;
-  kind: 'page' | 'api';
-  methods: Method[];
-  access: Access;
-  /** Declared by the spec but not built yet: answers 501 with an honest page. */
-  planned?: boolean;
-  /** Reachable by a vendor whose store setup is not finished. */
-  onboarding?: boolean;
-  title?: string;
-  /** Configured breadcrumb (spec §2); otherwise derived from the path. */
-  breadcrumb?: string[];
-  /** Values for `:params`, used by the matrix test. */
-  sample?: Record<string, string>;
-  /** A query string the matrix test sends, for a GET that needs one (`state_id=1`). */
-  sampleQuery?: string;
-}
+import { areaApiRoutes, areaPageRoutes } from '../../lib/areas/area-routes.ts';
 
 const perm = (permission: Permission): Access => ({ kind: 'permission', permission });
 const AUTH: Access = { kind: 'auth' };
@@ -161,14 +128,10 @@ const routeList: RouteDef[] = [
   api(['POST'], '/api/notifications/read', perm('notifications:list')),
   api(['POST'], '/api/notifications/unread', perm('notifications:list')),
 
-  // Areas built on the declaration pattern (src/lib/areas/areas.ts)
+  // Areas built on the declaration pattern (src/app/areas/areas.ts)
   ...AREAS.flatMap(areaPageRoutes),
   ...AREAS.flatMap(areaApiRoutes),
 ];
-
-export interface CompiledRoute extends RouteDef {
-  segments: string[];
-}
 
 const compiled: CompiledRoute[] = routeList.map((r) => ({ ...r, segments: r.pattern.split('/').filter(Boolean) }));
 

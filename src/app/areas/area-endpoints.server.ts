@@ -4,17 +4,17 @@
  */
 import type { APIContext } from 'astro';
 import { z } from 'zod';
-import { db } from '../boot.server.ts';
-import { json, parseWith, queryObject, readFormData, readInput } from '../http/api.server.ts';
-import { HttpError, notFound } from '../http/errors.ts';
-import { config } from '../config.server.ts';
+import { db } from '../../lib/boot.server.ts';
+import { json, parseWith, queryObject, readFormData, readInput } from '../../lib/http/api.server.ts';
+import { HttpError, notFound } from '../../lib/http/errors.ts';
+import { config } from '../../lib/config.server.ts';
 import { resourceByKey } from './resources.server.ts';
-import { csvResponse } from './csv.server.ts';
-import type { RequestScope, Resource } from './resource.server.ts';
-import { hasMarkdownField, inSentence } from './area.ts';
-import { bulkIdsSchema, bulkStatusSchema, markdownPreviewSchema, reorderSchema } from './area-schemas.ts';
-import { isRecordId, recordIdList, versionSchema } from '../http/integers.ts';
-import { renderMarkdown } from '../text/markdown.server.ts';
+import { csvResponse } from '../../lib/areas/csv.server.ts';
+import type { RequestScope, Resource } from '../../lib/areas/resource.server.ts';
+import { hasMarkdownField, inSentence } from '../../lib/areas/area.ts';
+import { bulkIdsSchema, bulkStatusSchema, markdownPreviewSchema, optionsQuery, reorderSchema } from '../../lib/areas/area-schemas.ts';
+import { isRecordId, recordIdList, versionSchema } from '../../lib/http/integers.ts';
+import { renderMarkdown } from '../../lib/text/markdown.server.ts';
 
 export function resourceFor(context: APIContext): Resource {
   const resource = resourceByKey(context.params.area);
@@ -101,12 +101,6 @@ export async function bulkStatus(context: APIContext) {
   const count = await r.setStatus(db(), requestScope(context), ids, status);
   return json({ message: `${count} ${inSentence(count === 1 ? r.area.singular : r.area.label)} updated.`, data: { updated: count } });
 }
-
-export const optionsQuery = z.object({
-  ids: recordIdList('ids must be a comma-separated list of at most 100 record ids.', 100).optional(),
-  q: z.string().optional(),
-  filters: z.string().optional(),
-});
 
 /** GET /api/<area>/options?q=&filters=&ids=: `{ data: [{ value, label }] }` for pickers in other areas' forms and filters. */
 export async function listOptions(context: APIContext) {

@@ -4,12 +4,16 @@
  * a visitor's request. A bad variable or a locked data folder stops the server with a message that
  * names it.
  */
-import { ConfigError, config } from './config.server.ts';
-import { boot, shutdown } from './boot.server.ts';
-import { settled } from './http/in-flight.server.ts';
-import { DatabaseLockedError } from './db/lock.server.ts';
-import { flushLogsAndWait, logger } from './log.server.ts';
-import { publicOrigin } from './http/public-origin.server.ts';
+import { ConfigError, config } from '../lib/config.server.ts';
+import { boot, shutdown } from '../lib/boot.server.ts';
+import { settled } from '../lib/http/in-flight.server.ts';
+import { DatabaseLockedError } from '../lib/db/lock.server.ts';
+import { flushLogsAndWait, logger } from '../lib/log.server.ts';
+import { publicOrigin } from '../lib/http/public-origin.server.ts';
+import { seedDemoData } from './db/seed.server.ts';
+
+/** The database, opened once with this app's demo data; the middleware awaits it on every request. */
+export const booted = () => boot(seedDemoData);
 
 function fail(error: unknown): never {
   const message = error instanceof ConfigError || error instanceof DatabaseLockedError ? error.message : `Start-up failed: ${(error as Error)?.stack ?? error}`;
@@ -23,7 +27,7 @@ if (!process.env.ASTRO_BUILDING) {
   } catch (error) {
     fail(error);
   }
-  boot()
+  booted()
     .then(() => {
       if (!config().PUBLIC_URL) logger().info({ origin: publicOrigin() }, 'PUBLIC_URL is not set: links in mail point to the address the server listens on');
     })

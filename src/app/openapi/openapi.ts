@@ -3,11 +3,12 @@
  * can't drift from what the server enforces. Served at /api/openapi.json; read at /api/docs.
  */
 import { z } from 'zod';
-import { routes, type RouteDef } from '../routes/registry.ts';
+import { routes } from '../routes/registry.ts';
+import type { RouteDef } from '../../lib/routes/route.ts';
 import { AREAS } from '../areas/areas.ts';
-import { bulkIdsSchema, bulkStatusSchema, markdownPreviewSchema, reorderSchema } from '../areas/area-schemas.ts';
-import { versionSchema } from '../http/integers.ts';
-import { listQuerySchema, MATCH_MODES, PAGE_SIZES } from '../list/list-query.ts';
+import { bulkIdsSchema, bulkStatusSchema, markdownPreviewSchema, reorderSchema } from '../../lib/areas/area-schemas.ts';
+import { versionSchema } from '../../lib/http/integers.ts';
+import { listQuerySchema, MATCH_MODES, PAGE_SIZES } from '../../lib/list/list-query.ts';
 import { loginSchema, resetRequestSchema } from '../../features/auth/auth.schema.ts';
 import { accountDeletionSchema, passwordChangeSchema, profileSchema } from '../../features/profile/profile.schema.ts';
 import { globalSettingsSchema } from '../../features/global-settings/global-settings.form.ts';

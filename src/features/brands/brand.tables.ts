@@ -1,0 +1,36 @@
+/**
+ * The brands tables (Drizzle), kept beside the code that uses them. drizzle-kit reads these
+ * with every other area's and the shared src/lib/db/schema.ts (drizzle.config.ts).
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../lib/db/columns.ts';
+
+/** Brands (issue 3): the pattern every catalogue area follows. */
+export const brands = pgTable(
+  'brands',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /**
+     * The name in lower case, kept by PostgreSQL: a "contains" search reads it instead of folding
+     * every name's case on every read (src/lib/list/list-sql.server.ts, `declareFolded`).
+     */
+    nameFolded: text('name_folded').generatedAlwaysAs(sql`lower(name)`),
+    slug: text('slug').notNull(),
+    logoPath: text('logo_path'),
+    description: text('description'),
+    /** 'active' | 'inactive' */
+    status: text('status').notNull().default('active'),
+    ...timestamps,
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('brands_name_lower_idx').on(sql`lower(${t.name})`),
+    uniqueIndex('brands_slug_idx').on(t.slug),
+    // The list's default order (name, then id): page 1 reads 26 index entries instead of sorting every row.
+    index('brands_name_id_idx').on(t.name, t.id),
+    index('brands_status_idx').on(t.status),
+    index('brands_updated_at_idx').on(t.updatedAt, t.id),
+  ],
+);

@@ -1,0 +1,44 @@
+/**
+ * What a route declaration says: its path pattern, methods and who may open it. The declarations
+ * themselves are the route registry (src/app/routes/registry.ts); the area kit (area-routes.ts)
+ * derives an area's routes in this shape.
+ */
+import type { Permission } from '../permissions/catalogue.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type Access =
+  /** Anyone, signed in or not. */
+  | { kind: 'public' }
+  /** Guests only: a signed-in user is sent to /dashboard. */
+  | { kind: 'guest' }
+  /** Any signed-in user. */
+  | { kind: 'auth' }
+  /** Signed-in vendor accounts only (onboarding pages). */
+  | { kind: 'vendor' }
+  /** Signed-in staff accounts only (the API reference). */
+  | { kind: 'staff' }
+  | { kind: 'permission'; permission: Permission };
+
+export interface RouteDef {
+  /** `/brands/:id/edit` style. */
+  pattern: string;
+  kind: 'page' | 'api';
+  methods: Method[];
+  access: Access;
+  /** Declared by the spec but not built yet: answers 501 with an honest page. */
+  planned?: boolean;
+  /** Reachable by a vendor whose store setup is not finished. */
+  onboarding?: boolean;
+  title?: string;
+  /** Configured breadcrumb (spec §2); otherwise derived from the path. */
+  breadcrumb?: string[];
+  /** Values for `:params`, used by the matrix test. */
+  sample?: Record<string, string>;
+  /** A query string the matrix test sends, for a GET that needs one (`state_id=1`). */
+  sampleQuery?: string;
+}
+
+export interface CompiledRoute extends RouteDef {
+  segments: string[];
+}
