@@ -4,8 +4,9 @@
  * `../../lib/http/errors.ts` → `@/lib/http/errors.ts`. Same-folder `./` imports stay.
  *
  * Files that Node runs directly (scripts/, bench/, src/server/main.ts, drizzle.config.ts and
- * its schema files), and every file they import, keep relative paths: Node's type stripping does not
- * read tsconfig paths. `--list-node-loaded` prints those files (eslint.config.js exempts them).
+ * its schema files), and every file they import, keep relative paths (an `@/` import in one of them
+ * is turned back into a relative path): Node's type stripping does not read tsconfig paths.
+ * `--list-node-loaded` prints those files (eslint.config.js refuses `@/` in them).
  *
  * Idempotent: run it again after a merge (`node scripts/codemods/alias-imports.mjs`).
  */
@@ -25,18 +26,28 @@ if (process.argv.includes('--list-node-loaded')) {
 } else {
   let changedFiles = 0;
   for (const file of walk(src)) {
-    if (nodeLoaded.has(file)) continue;
     const text = readFileSync(file, 'utf8');
-    const next = text.replace(SPECIFIER, (whole, before, quote, specifier) => {
-      if (!specifier.startsWith('../')) return whole;
-      const target = resolve(dirname(file), specifier);
-      if (!target.startsWith(src + sep)) return whole;
-      return `${before}${quote}@/${relative(src, target).split(sep).join('/')}${quote}`;
-    });
+    const next = nodeLoaded.has(file)
+      ? // Loaded by Node itself (perhaps only since a merge): back to relative paths.
+        text.replace(SPECIFIER, (whole, before, quote, specifier) => {
+          if (!specifier.startsWith('@/')) return whole;
+          const path = relative(dirname(file), join(src, specifier.slice(2)))
+            .split(sep)
+            .join('/');
+          return `${before}${quote}${path.startsWith('.') ? path : `./${path}`}${quote}`;
+        })
+      : text.replace(SPECIFIER, (whole, before, quote, specifier) => {
+          if (!specifier.startsWith('../')) return whole;
+          const target = resolve(dirname(file), specifier);
+          if (!target.startsWith(src + sep)) return whole;
+          return `${before}${quote}@/${relative(src, target).split(sep).join('/')}${quote}`;
+        });
     if (next !== text) {
       writeFileSync(file, next);
       changedFiles++;
     }
   }
-  console.log(`alias-imports: ${changedFiles} files rewritten to @/ imports; ${[...nodeLoaded].filter((f) => f.startsWith(src + sep)).length} files under src are loaded by Node directly and keep relative imports.`);
+  console.log(
+    `alias-imports: ${changedFiles} files rewritten; ${[...nodeLoaded].filter((f) => f.startsWith(src + sep)).length} files under src are loaded by Node directly and keep relative imports.`,
+  );
 }
