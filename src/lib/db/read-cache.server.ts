@@ -26,6 +26,7 @@ export const READ_CACHE_ENTRIES = 500;
 
 const READ_ONLY_STATEMENT = /^\s*(select|explain|show)\b/i;
 
+const BENCH_OFF = new Set((process.env.BENCH_CACHES_OFF ?? '').split(',')); // TEMPORARY (issue 12 measurement)
 let root: DbOrTx | undefined;
 let generation = 0;
 const entries = new Map<string, { generation: number; value: unknown }>();
@@ -51,7 +52,7 @@ export function noteStatement(statement: string): void {
 
 /** Whether `cachedRead` keeps pages read through this handle (the root embedded database only). */
 export function readCacheServes(db: DbOrTx): boolean {
-  return root !== undefined && db === root;
+  return !BENCH_OFF.has('read') && root !== undefined && db === root;
 }
 
 /** `read()`, or what it answered last time for `key` when nothing has been written since. */

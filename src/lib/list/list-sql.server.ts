@@ -476,9 +476,11 @@ async function readPage(db: DbOrTx, source: ListTable, query: ListQuery, scope: 
 const ESTIMATE_TTL_MS = 60_000;
 const ESTIMATES_KEPT = 500;
 const estimates = new Map<string, { rows: number; until: number }>();
+const BENCH_OFF = new Set((process.env.BENCH_CACHES_OFF ?? '').split(',')); // TEMPORARY (issue 12 measurement)
 
 /** The estimate taken for `key` in the last minute, if any: the WHERE was past the cap then. */
 function keptEstimate(key: string, now = Date.now()): number | undefined {
+  if (BENCH_OFF.has('estimate')) return undefined;
   const kept = estimates.get(key);
   return kept && kept.until > now ? kept.rows : undefined;
 }
