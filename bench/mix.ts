@@ -320,7 +320,7 @@ async function main(): Promise<void> {
         log(`  round ${round + 1} ${variants[i]!.name}: ${f.rps.toFixed(0)} req/s, p50 ${f.p50.toFixed(2)} ms, p95 ${f.p95.toFixed(2)} ms, lists p95 ${f.listP95.toFixed(2)} ms, ${f.writes} writes${f.bad ? `, ${f.bad} failed` : ''}; ${Object.entries(f.kinds).map(([k, v]) => `${k} ${v.n}×${v.meanMs.toFixed(1)}`).join(' ')}`);
       }
     }
-    const med = (name: string, key: keyof BurstFigure) => median(figures[name]!.map((f) => f[key]));
+    const med = (name: string, key: Exclude<keyof BurstFigure, 'kinds'>) => median(figures[name]!.map((f) => f[key]));
     const summary = {
       db,
       a: variants[0]!.env,

@@ -2,17 +2,12 @@
 import { sql } from 'drizzle-orm';
 import { brands, products, returnPolicies } from '../../lib/db/schema.ts';
 import { defineResource, slugify } from '../../lib/areas/resource.server.ts';
-import { declareFolded } from '../../lib/list/list-sql.server.ts';
 import { activeStatusColumn, countUses, describeUses, recordStamps, timestampColumns, uniqueNameAndSlug } from '../../lib/areas/resource-helpers.server.ts';
 import { brandArea } from './brand.area.ts';
 
 /** Kept as a correlated count so it can be sorted and filtered like a column. */
 // Qualified by hand: inside a subquery Drizzle renders a column without its table name.
 const productsCount = sql<number>`(select count(*)::int from products p where p.brand_id = "brands"."id")`;
-
-// Searched on every list read of a table that grows large: compared as stored, in lower case.
-declareFolded(brands.name, brands.nameFolded);
-declareFolded(brands.slug); // lower case by rule (slugSchema, slugify)
 
 export const brandResource = defineResource({
   area: brandArea,

@@ -211,11 +211,6 @@ export const brands = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    /**
-     * The name in lower case, kept by PostgreSQL: a "contains" search reads it instead of folding
-     * every name's case on every read (src/lib/list/list-sql.server.ts, `declareFolded`).
-     */
-    nameFolded: text('name_folded').generatedAlwaysAs(sql`lower(name)`),
     slug: text('slug').notNull(),
     logoPath: text('logo_path'),
     description: text('description'),
@@ -231,6 +226,9 @@ export const brands = pgTable(
     index('brands_name_id_idx').on(t.name, t.id),
     index('brands_status_idx').on(t.status),
     index('brands_updated_at_idx').on(t.updatedAt, t.id),
+    // "Contains" searches (ILIKE '%…%'): pg_trgm, src/lib/list/list-sql.server.ts.
+    index('brands_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('brands_slug_trgm_idx').using('gin', t.slug.op('gin_trgm_ops')),
   ],
 );
 
@@ -359,6 +357,8 @@ export const categories = pgTable(
     uniqueIndex('categories_name_lower_idx').on(sql`lower(${t.name})`),
     uniqueIndex('categories_slug_idx').on(t.slug),
     index('categories_sort_idx').on(t.sortOrder, t.id),
+    index('categories_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('categories_slug_trgm_idx').using('gin', t.slug.op('gin_trgm_ops')),
   ],
 );
 
@@ -383,6 +383,8 @@ export const subCategories = pgTable(
     uniqueIndex('sub_categories_category_name_lower_idx').on(t.categoryId, sql`lower(${t.name})`),
     uniqueIndex('sub_categories_slug_idx').on(t.slug),
     index('sub_categories_name_idx').on(t.name, t.id),
+    index('sub_categories_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('sub_categories_slug_trgm_idx').using('gin', t.slug.op('gin_trgm_ops')),
   ],
 );
 
@@ -397,7 +399,12 @@ export const tags = pgTable(
     ...timestamps,
     version: integer('version').notNull().default(1),
   },
-  (t) => [uniqueIndex('tags_name_lower_idx').on(sql`lower(${t.name})`), uniqueIndex('tags_slug_idx').on(t.slug)],
+  (t) => [
+    uniqueIndex('tags_name_lower_idx').on(sql`lower(${t.name})`),
+    uniqueIndex('tags_slug_idx').on(t.slug),
+    index('tags_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('tags_slug_trgm_idx').using('gin', t.slug.op('gin_trgm_ops')),
+  ],
 );
 
 /**
