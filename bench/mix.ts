@@ -7,7 +7,9 @@
  * touch a minute makes about one touch per 20 requests, more than the mix's clients cause).
  *
  * Two servers run side by side on copies of the same filled database: A (as configured) and B
- * (A with a change: `--b-env`, e.g. PERMISSION_CACHE_SECONDS=0). Only one is under load at a
+ * (A with a change: `--b-env`, e.g. PERMISSION_CACHE_SECONDS=0, or another build of the code:
+ * `--b-dist`, a dist/ built from another commit with `npm run build -- --outDir …`; it migrates
+ * its copy of the database at start). Only one is under load at a
  * time: bursts alternate A, B, B, A, … so a slow moment of this shared machine hits both. Reports
  * requests per second and p50/p95 of each server per burst, their medians, and B/A.
  *
@@ -37,6 +39,8 @@ const { values: argv } = parseArgs({
     touch: { type: 'string', default: '1' },
     'a-env': { type: 'string', multiple: true, default: [] },
     'b-env': { type: 'string', multiple: true, default: [] },
+    'a-dist': { type: 'string' },
+    'b-dist': { type: 'string' },
     port: { type: 'string', default: '5400' },
     out: { type: 'string' },
   },
@@ -257,11 +261,12 @@ async function main(): Promise<void> {
   const work = join('/tmp', `bench-mix-${db}-${process.pid}`);
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
+  // Copies: the tree is shared, and a rebuild of dist/ mid-run must not change what is measured.
   const dist = join(ROOT, 'bench/.build', `mix-${process.pid}`);
-  cpSync(join(ROOT, 'dist'), dist, { recursive: true });
+  cpSync(resolve(argv['a-dist'] ?? join(ROOT, 'dist')), join(dist, 'A'), { recursive: true });
+  cpSync(resolve(argv['b-dist'] ?? join(ROOT, 'dist')), join(dist, 'B'), { recursive: true });
   const common = {
     DEMO_DATA: 'false',
-    BO_DIST_DIR: dist,
     SESSION_TOUCH_SECONDS: argv.touch!,
     LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: '10000',
     LOGIN_MAX_ATTEMPTS_PER_IP: '10000',
@@ -290,7 +295,7 @@ async function main(): Promise<void> {
     ];
     const clientsOf: Client[][] = [];
     for (const [i, v] of variants.entries()) {
-      const env: Record<string, string> = { ...common, ...v.env };
+      const env: Record<string, string> = { ...common, BO_DIST_DIR: join(dist, v.name), ...v.env };
       if (db === 'postgres') {
         // Each server its own copy of the filled database, so both start from the same rows.
         const name = `${template}_${v.name.toLowerCase()}`;
