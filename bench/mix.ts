@@ -20,7 +20,7 @@
  * TEST_DATABASE_URL names a server where databases of its own are created and dropped.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -174,6 +174,37 @@ async function step(base: string, c: Client, samples: Sample[]): Promise<void> {
   }
 }
 
+/**
+ * CPU time a process has used (user + system, ms), from /proc: unlike requests per second, CPU per
+ * request hardly moves when the machine's other tenants take the cores.
+ */
+function cpuMs(pid: number): number {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** The PostgreSQL backends serving a database, and the CPU each has used so far. */
+async function backendsCpu(adminUrl: string | undefined, dbName: string | undefined): Promise<Map<number, number>> {
+  const cpu = new Map<number, number>();
+  if (!adminUrl || !dbName) return cpu;
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const r = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [dbName]);
+    for (const { pid } of r.rows) cpu.set(Number(pid), cpuMs(Number(pid)));
+  } finally {
+    await client.end();
+  }
+  return cpu;
+}
+
 async function burst(base: string, clients: Client[], seconds: number): Promise<Sample[]> {
   const samples: Sample[] = [];
   const until = performance.now() + seconds * 1000;
@@ -192,15 +223,20 @@ interface BurstFigure {
   listP95: number;
   writes: number;
   bad: number;
+  /** CPU per request (ms): the server process, and the PostgreSQL backends of its database. */
+  serverCpu: number;
+  dbCpu: number;
   /** Per kind of request: how many, and their mean time (ms). */
   kinds: Record<string, { n: number; meanMs: number }>;
 }
 
-function summarise(samples: Sample[], seconds: number): BurstFigure {
+function summarise(samples: Sample[], seconds: number, cpu: { server: number; db: number }): BurstFigure {
   const all = samples.map((s) => s.ms).sort((a, b) => a - b);
   const lists = samples.filter((s) => s.kind === 'list').map((s) => s.ms).sort((a, b) => a - b);
   return {
     rps: samples.length / seconds,
+    serverCpu: cpu.server / samples.length,
+    dbCpu: cpu.db / samples.length,
     p50: percentile(all, 50),
     p95: percentile(all, 95),
     listP95: percentile(lists, 95),
@@ -294,6 +330,7 @@ async function main(): Promise<void> {
       { name: 'B', env: envOf(argv['b-env']!) },
     ];
     const clientsOf: Client[][] = [];
+    const databaseOf: Record<string, string> = {};
     for (const [i, v] of variants.entries()) {
       const env: Record<string, string> = { ...common, BO_DIST_DIR: join(dist, v.name), ...v.env };
       if (db === 'postgres') {
@@ -305,6 +342,7 @@ async function main(): Promise<void> {
         url.pathname = `/${name}`;
         env.DATABASE_URL = url.toString();
         env.DATA_DIR = join(work, `data-${v.name}`);
+        databaseOf[v.name] = name;
       } else {
         env.DATA_DIR = join(work, `data-${v.name}`);
         cpSync(join(work, 'fill'), env.DATA_DIR, { recursive: true, filter: (src) => !src.endsWith('.lock') });
@@ -320,9 +358,15 @@ async function main(): Promise<void> {
     for (let round = 0; round < opts.rounds; round++) {
       const order = round % 2 === 0 ? [0, 1] : [1, 0];
       for (const i of order) {
-        const f = summarise(await burst(servers[i]!.base, clientsOf[i]!, opts.seconds), opts.seconds);
-        figures[variants[i]!.name]!.push(f);
-        log(`  round ${round + 1} ${variants[i]!.name}: ${f.rps.toFixed(0)} req/s, p50 ${f.p50.toFixed(2)} ms, p95 ${f.p95.toFixed(2)} ms, lists p95 ${f.listP95.toFixed(2)} ms, ${f.writes} writes${f.bad ? `, ${f.bad} failed` : ''}; ${Object.entries(f.kinds).map(([k, v]) => `${k} ${v.n}×${v.meanMs.toFixed(1)}`).join(' ')}`);
+        const name = variants[i]!.name;
+        const server = servers[i]!;
+        const [serverBefore, dbBefore] = [cpuMs(server.pid), await backendsCpu(adminUrl, databaseOf[name])];
+        const samples = await burst(server.base, clientsOf[i]!, opts.seconds);
+        const [serverAfter, dbAfter] = [cpuMs(server.pid), await backendsCpu(adminUrl, databaseOf[name])];
+        const db = [...dbAfter].reduce((sum, [pid, ms]) => sum + ms - (dbBefore.get(pid) ?? 0), 0);
+        const f = summarise(samples, opts.seconds, { server: serverAfter - serverBefore, db });
+        figures[name]!.push(f);
+        log(`  round ${round + 1} ${name}: ${f.rps.toFixed(0)} req/s, CPU/request ${f.serverCpu.toFixed(2)} ms server + ${f.dbCpu.toFixed(2)} ms database, p50 ${f.p50.toFixed(2)} ms, p95 ${f.p95.toFixed(2)} ms, lists p95 ${f.listP95.toFixed(2)} ms, ${f.writes} writes${f.bad ? `, ${f.bad} failed` : ''}; ${Object.entries(f.kinds).map(([k, v]) => `${k} ${v.n}×${v.meanMs.toFixed(1)}`).join(' ')}`);
       }
     }
     const med = (name: string, key: Exclude<keyof BurstFigure, 'kinds'>) => median(figures[name]!.map((f) => f[key]));
@@ -333,8 +377,8 @@ async function main(): Promise<void> {
       rounds: opts.rounds,
       seconds: opts.seconds,
       touchSeconds: Number(argv.touch),
-      median: Object.fromEntries(['A', 'B'].map((n) => [n, { rps: med(n, 'rps'), p50: med(n, 'p50'), p95: med(n, 'p95'), listP95: med(n, 'listP95'), writes: med(n, 'writes') }])),
-      ratio: { rps: med('B', 'rps') / med('A', 'rps'), p95: med('B', 'p95') / med('A', 'p95'), listP95: med('B', 'listP95') / med('A', 'listP95') },
+      median: Object.fromEntries(['A', 'B'].map((n) => [n, { rps: med(n, 'rps'), serverCpu: med(n, 'serverCpu'), dbCpu: med(n, 'dbCpu'), p50: med(n, 'p50'), p95: med(n, 'p95'), listP95: med(n, 'listP95'), writes: med(n, 'writes') }])),
+      ratio: { cpuPerRequest: (med('B', 'serverCpu') + med('B', 'dbCpu')) / (med('A', 'serverCpu') + med('A', 'dbCpu')), rps: med('B', 'rps') / med('A', 'rps'), p95: med('B', 'p95') / med('A', 'p95'), listP95: med('B', 'listP95') / med('A', 'listP95') },
     };
     log(`MIX_RESULT ${JSON.stringify(summary)}`);
     if (argv.out) writeFileSync(argv.out, JSON.stringify({ ...summary, figures }, null, 2) + '\n');
