@@ -28,7 +28,6 @@ interface Preparable<Row> {
   prepare(name: string): CompiledStatement<Row>;
 }
 
-const BENCH_OFF = new Set((process.env.BENCH_CACHES_OFF ?? '').split(',')); // TEMPORARY (issue 12 measurement)
 const compiled = new WeakMap<DbOrTx, Map<string, CompiledStatement<unknown>>>();
 
 /** Drizzle names a statement only when given a name; without one it stays unnamed (see above). */
@@ -39,7 +38,7 @@ const UNNAMED = undefined as unknown as string;
  * the statement's text depends on; the values it runs with are placeholders.
  */
 export function compiledStatement<Row>(db: DbOrTx, key: string, build: () => Preparable<Row>): CompiledStatement<Row> {
-  if (BENCH_OFF.has('statements') || db instanceof PgTransaction) return build().prepare(UNNAMED);
+  if (db instanceof PgTransaction) return build().prepare(UNNAMED);
   let statements = compiled.get(db);
   if (!statements) compiled.set(db, (statements = new Map()));
   const kept = statements.get(key) as CompiledStatement<Row> | undefined;
