@@ -71,9 +71,8 @@ export const envSchema = z.object({
   /**
    * How long a process may reuse who a session belongs to (user, roles, permissions) without asking
    * the database; 0 = ask every time. Bounds how late a change made by another app server is seen.
-   * Unset: 5 s on the embedded database, off on PostgreSQL (see parseConfig).
    */
-  PERMISSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
+  PERMISSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: positiveInt.default(5),
   LOGIN_MAX_ATTEMPTS_PER_IP: positiveInt.default(30),
   LOGIN_WINDOW_SECONDS: positiveInt.default(900),
@@ -88,9 +87,7 @@ export const envSchema = z.object({
   TWILIO_FROM: z.string().optional(),
 });
 
-export type AppConfig = Omit<z.infer<typeof envSchema>, 'PERMISSION_CACHE_SECONDS'> & {
-  /** Unset: 5 on the embedded database, 0 (off) on PostgreSQL. */
-  PERMISSION_CACHE_SECONDS: number;
+export type AppConfig = z.infer<typeof envSchema> & {
   dataDir: string;
   sessionSecret: string;
   driver: 'pglite' | 'postgres';
@@ -111,10 +108,7 @@ export function parseConfig(env: Record<string, string | undefined>): Omit<AppCo
   const driver = c.DATABASE_URL ? 'postgres' : 'pglite';
   // Embedded databases are seeded by default; a real PostgreSQL only when asked.
   const demoData = c.DEMO_DATA ?? driver === 'pglite';
-  // On by default only on the embedded database, where this one process makes every change and
-  // empties the cache on each; on PostgreSQL the realistic mix showed no gain (decision 022).
-  const permissionCacheSeconds = c.PERMISSION_CACHE_SECONDS ?? (driver === 'pglite' ? 5 : 0);
-  return { ...c, PERMISSION_CACHE_SECONDS: permissionCacheSeconds, dataDir: resolve(c.DATA_DIR), driver, demoData };
+  return { ...c, dataDir: resolve(c.DATA_DIR), driver, demoData };
 }
 
 /** The secret is generated once and kept in DATA_DIR when not given, so restarts keep sessions valid. */

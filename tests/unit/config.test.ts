@@ -43,9 +43,6 @@ describe('parseConfig', () => {
     expect(parseConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
     expect(parseConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).TRUST_PROXY).toEqual(['loopback', '10.0.0.0/8']);
     expect(parseConfig({ PERMISSION_CACHE_SECONDS: '0' }).PERMISSION_CACHE_SECONDS).toBe(0);
-    // Unset, the principal cache is on only on the embedded database (decision 022).
-    expect(parseConfig({ DATABASE_URL: 'postgres://db/x' }).PERMISSION_CACHE_SECONDS).toBe(0);
-    expect(parseConfig({ DATABASE_URL: 'postgres://db/x', PERMISSION_CACHE_SECONDS: '5' }).PERMISSION_CACHE_SECONDS).toBe(5);
   });
 
   it('treats an empty variable as unset', () => {

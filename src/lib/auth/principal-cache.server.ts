@@ -4,8 +4,6 @@
  * it does any work (docs/decisions/012-measured-performance.md).
  *
  * Correctness:
- * - On by default only on the embedded database, the one process that writes it (decision 022: the
- *   realistic mix showed a gain there and none on PostgreSQL).
  * - Entries live PERMISSION_CACHE_SECONDS at most (0 switches the cache off). That is the bound on
  *   how long a change made by ANOTHER process (another app server, `npm run admin:create`, a SQL
  *   console) can go unseen here: a role removed, a user deactivated, a session signed out elsewhere.
