@@ -7,6 +7,7 @@ import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { rowsOf, type DbOrTx } from '../db/client.server.ts';
 import { invalid } from '../http/errors.ts';
 import { compiledStatement } from '../db/statements.server.ts';
+import { appWriteGeneration } from '../db/app-writes.server.ts';
 import { MODES_BY_KIND, type ColumnKind, type FilterConstraint, type ListMeta, type ListQuery, type ListResult } from './list-query.ts';
 import { MAX_INT32, MIN_INT32 } from '../http/integers.ts';
 
@@ -368,9 +369,15 @@ export async function listPage(db: DbOrTx, source: ListTable, query: ListQuery, 
   // Scope values (a vendor's id) are not placeholders: they stay in the rendered WHERE's parameters.
   // The count of placeholders bound is part of the key too: should some input ever change how
   // many values a shape binds, it gets a statement of its own instead of one missing a value.
+  // Taken before anything is read: an estimate read while a write ran is not kept.
+  const generation = appWriteGeneration();
   const rendered = where ? dialect.sqlToQuery(where) : undefined;
-  // A filtered page carries its capped count: every total is counted at the time of the read.
-  const counts = where !== undefined;
+  // A WHERE found past the cap since the last write through the app (and in the last few seconds)
+  // is not counted again: its total is the planner's estimate anyway, and counting 501 matches only
+  // to learn that again was most of the database's work for a broad search of a large list.
+  const estimateKey = rendered ? JSON.stringify([nameOf(source), rendered.sql, rendered.params, binder.values]) : '';
+  const knownEstimate = rendered ? keptEstimate(estimateKey) : undefined;
+  const counts = where !== undefined && knownEstimate === undefined;
   const placeholders = Object.keys(binder.values).length;
   const shape = `${nameOf(source)}\u0000${order.field}\u0000${order.order}\u0000${keyset ? 1 : 0}\u0000${counts ? 1 : 0}\u0000${placeholders}\u0000${rendered?.sql ?? ''}\u0000${rendered ? JSON.stringify(rendered.params) : ''}`;
   const statement = compiledStatement<Record<string, unknown>>(db, shape, () => {
@@ -396,8 +403,13 @@ export async function listPage(db: DbOrTx, source: ListTable, query: ListQuery, 
 
   let total: { total: number; estimate: boolean };
   if (!where) total = await countAll(db, source.table, source.tableName);
-  else {
-    // No row carried the count when none match (first page) or the page is past the end.
+  else if (knownEstimate !== undefined && rows.length > query.per_page) total = { total: knownEstimate, estimate: true };
+  else if (knownEstimate !== undefined && rows.length && offset !== undefined) {
+    // Uncounted, and this page holds the end of the list: its rows say the total exactly.
+    total = { total: offset + rows.length, estimate: false };
+  } else {
+    // No row carried the count: none match (first page), the page is past the end, or the count
+    // was left out and the page can't tell (count now).
     const capped =
       rows.length && counts
         ? Number(rows[0]![TOTAL])
@@ -407,9 +419,33 @@ export async function listPage(db: DbOrTx, source: ListTable, query: ListQuery, 
     total =
       capped <= FILTERED_COUNT_CAP
         ? { total: capped, estimate: false }
-        : { total: Math.max(FILTERED_COUNT_CAP + 1, await plannedRows(db, matching())), estimate: true };
+        : { total: keepEstimate(estimateKey, generation, Math.max(FILTERED_COUNT_CAP + 1, await plannedRows(db, matching()))), estimate: true };
   }
   return { data, meta: listMeta(query, total, nextCursor) };
+}
+
+/**
+ * Totals past the cap, kept per list and WHERE (values included) until the next write through the
+ * app (`appWriteGeneration`) and for ESTIMATE_TTL_MS at most, the bound on how late a change made by
+ * another process (another app server) is seen. Within that a full page shows the kept estimate,
+ * and a page holding the list's end says the total exactly.
+ */
+const ESTIMATE_TTL_MS = 10_000;
+const ESTIMATES_KEPT = 500;
+const estimates = new Map<string, { rows: number; until: number; generation: number }>();
+
+function keptEstimate(key: string, now = Date.now()): number | undefined {
+  const kept = estimates.get(key);
+  return kept && kept.until > now && kept.generation === appWriteGeneration() ? kept.rows : undefined;
+}
+
+/** Keeps `rows` for `key` if no write through the app has started since `generation` was taken. */
+function keepEstimate(key: string, generation: number | undefined, rows: number): number {
+  if (generation === undefined || generation !== appWriteGeneration()) return rows;
+  estimates.delete(key);
+  if (estimates.size >= ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value!);
+  estimates.set(key, { rows, until: Date.now() + ESTIMATE_TTL_MS, generation });
+  return rows;
 }
 
 /** The planner's row estimate for a query: EXPLAIN only plans it, no rows are read. */
