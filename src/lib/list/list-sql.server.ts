@@ -355,8 +355,9 @@ function nameOf(source: ListTable): string {
 /**
  * One page of a list: the rows, and in the same statement the capped count of all matching rows
  * (one round trip: a list is the hottest read of a back-office). Paged by offset, or by the keyset
- * cursor when there is one. Read from the database every time: the total is counted with the
- * page, so a write is in the very next read (decision 022 measured the caches this replaced).
+ * cursor when there is one. Rows are read from the database every time. Past the cap the total is
+ * the planner's estimate, and the same WHERE is not counted again until the next write through
+ * the app (`keptEstimate`), so a write is in the very next read's total (decision 022).
  */
 export async function listPage(db: DbOrTx, source: ListTable, query: ListQuery, scope: (SQL | undefined)[] = []): Promise<ListResult<ReturnType<ListTable['serialize']>>> {
   const { spec } = source;
