@@ -89,9 +89,8 @@ const brandsContaining = (value: string, before?: string) =>
   })}&sort=name`;
 /**
  * The same search, plus a date filter that every brand passes but that differs on each request
- * (600 days from 2030 on, more pages than the embedded database's list cache keeps:
- * src/lib/db/read-cache.server.ts). Every answer is read from the database; the repeated request
- * above measures what a cached list costs.
+ * (600 days from 2030 on). Kept from when the embedded database cached list pages (removed by
+ * decision 022): both are now read from the database, the second with one more filter.
  */
 const UNCACHED_BRANDS = Array.from({ length: 600 }, (_, day) => brandsContaining('an', new Date(Date.UTC(2030, 0, 1 + day)).toISOString().slice(0, 10)));
 const LOAD_TARGETS: { key: string; path: string; paths?: string[] }[] = [

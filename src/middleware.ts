@@ -15,6 +15,7 @@ import { config, ConfigError } from './lib/config.server.ts';
 import { logger } from './lib/log.server.ts';
 import { SESSION_COOKIE, findSession, destroySession, isSessionLive } from './lib/auth/session.server.ts';
 import { aroundWrite, cachedIdentity, identityGeneration, rememberIdentity } from './lib/auth/principal-cache.server.ts';
+import { aroundAppWrite } from './lib/db/app-writes.server.ts';
 import { sha256 } from './lib/security/tokens.server.ts';
 import { loadPrincipal, isVendorProfileComplete, type Principal } from './lib/auth/principal.server.ts';
 import { canDo } from './lib/permissions/ability.ts';
@@ -172,7 +173,7 @@ function securityHeaders(response: Response, context: APIContext): Response {
 async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
   await booted();
   // Whatever an unsafe request changes (roles, users, sessions), the next request sees it.
-  return SAFE_METHODS.has(context.request.method) ? handleRequest(context, next) : aroundWrite(() => handleRequest(context, next));
+  return SAFE_METHODS.has(context.request.method) ? handleRequest(context, next) : aroundWrite(() => aroundAppWrite(() => handleRequest(context, next)));
 }
 
 async function handleRequest(context: APIContext, next: MiddlewareNext): Promise<Response> {

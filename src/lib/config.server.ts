@@ -66,6 +66,8 @@ export const envSchema = z.object({
   SESSION_IDLE_MINUTES: positiveInt.default(120),
   /** …and after this long, whatever the activity. */
   SESSION_MAX_HOURS: positiveInt.default(12),
+  /** A session's last-seen time is written at most this often (a write per signed-in person per interval). */
+  SESSION_TOUCH_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   /**
    * How long a process may reuse who a session belongs to (user, roles, permissions) without asking
    * the database; 0 = ask every time. Bounds how late a change made by another app server is seen.

@@ -18,6 +18,7 @@ describe('parseConfig', () => {
     expect(c.demoData).toBe(true);
     expect(c.SESSION_IDLE_MINUTES).toBe(120);
     expect(c.SESSION_MAX_HOURS).toBe(12);
+    expect(c.SESSION_TOUCH_SECONDS).toBe(60);
     expect(c.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT).toBe(5);
     expect(c.TRUST_PROXY).toBe(false);
     expect(c.PERMISSION_CACHE_SECONDS).toBe(5);
@@ -52,6 +53,8 @@ describe('parseConfig', () => {
     ['SESSION_IDLE_MINUTES', 'abc'],
     ['SESSION_IDLE_MINUTES', '-5'],
     ['SESSION_MAX_HOURS', '1.5'],
+    ['SESSION_TOUCH_SECONDS', '-1'],
+    ['SESSION_TOUCH_SECONDS', 'often'],
     ['PERMISSION_CACHE_SECONDS', '-1'],
     ['PERMISSION_CACHE_SECONDS', '301'],
     ['LOGIN_MAX_ATTEMPTS_PER_ACCOUNT', '0'],

@@ -153,8 +153,8 @@ function rejects(f: Record<string, unknown>): HttpError {
 describe('list SQL: match modes through the allowlist', () => {
   it('turns text modes into case-insensitive comparisons with LIKE wildcards escaped', () => {
     expect(where(one('name', 'startsWith', '50%_off'))).toEqual({ sql: '"things"."name" ilike $1', params: ['50\\%\\_off%'] });
-    expect(where(one('name', 'contains', '100%'))).toEqual({ sql: 'lower("things"."name") like lower($1)', params: ['%100\\%%'] });
-    expect(where(one('name', 'notContains', 'loom'))).toEqual({ sql: 'not lower("things"."name") like lower($1)', params: ['%loom%'] });
+    expect(where(one('name', 'contains', '100%'))).toEqual({ sql: '"things"."name" ilike $1', params: ['%100\\%%'] });
+    expect(where(one('name', 'notContains', 'loom'))).toEqual({ sql: 'not "things"."name" ilike $1', params: ['%loom%'] });
     expect(where(one('name', 'endsWith', 'loom'))?.params).toEqual(['%loom']);
     expect(where(one('name', 'equals', 'Indigo Loom'))).toEqual({ sql: 'lower("things"."name") = lower($1)', params: ['Indigo Loom'] });
     expect(where(one('name', 'notEquals', 'x'))?.sql).toBe('lower("things"."name") <> lower($1)');
@@ -187,7 +187,7 @@ describe('list SQL: match modes through the allowlist', () => {
   it('combines constraints with the operator and fields with AND, and the search box with both', () => {
     const f = { name: { operator: 'or', constraints: [{ value: 'a', matchMode: 'startsWith' }, { value: 'b', matchMode: 'endsWith' }] }, ...one('count', 'gt', 1) };
     expect(where(f)?.sql).toBe('(("things"."name" ilike $1 or "things"."name" ilike $2) and "things"."count" > $3)');
-    expect(where({}, 'loom')).toEqual({ sql: 'lower("things"."name") like lower($1)', params: ['%loom%'] });
+    expect(where({}, 'loom')).toEqual({ sql: '"things"."name" ilike $1', params: ['%loom%'] });
     expect(where({})).toBeUndefined();
   });
 

@@ -5,17 +5,12 @@ import { products } from '../products/product.tables.ts';
 import { returnPolicies } from '../return-policies/return-policy.tables.ts';
 import { defineResource } from '../../lib/areas/resource.server.ts';
 import { slugify } from '../../lib/text/slug.ts';
-import { declareFolded } from '../../lib/list/list-sql.server.ts';
 import { countUses, describeUses, recordStamps, uniqueNameAndSlug } from '../../lib/areas/resource-helpers.server.ts';
 import { brandArea } from './brand.area.ts';
 
 /** Kept as a correlated count so it can be sorted and filtered like a column. */
 // Qualified by hand: inside a subquery Drizzle renders a column without its table name.
 const productsCount = sql<number>`(select count(*)::int from products p where p.brand_id = "brands"."id")`;
-
-// Searched on every list read of a table that grows large: compared as stored, in lower case.
-declareFolded(brands.name, brands.nameFolded);
-declareFolded(brands.slug); // lower case by rule (slugSchema, slugify)
 
 export const brandResource = defineResource({
   area: brandArea,

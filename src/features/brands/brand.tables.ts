@@ -12,11 +12,6 @@ export const brands = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    /**
-     * The name in lower case, kept by PostgreSQL: a "contains" search reads it instead of folding
-     * every name's case on every read (src/lib/list/list-sql.server.ts, `declareFolded`).
-     */
-    nameFolded: text('name_folded').generatedAlwaysAs(sql`lower(name)`),
     slug: text('slug').notNull(),
     logoPath: text('logo_path'),
     description: text('description'),
@@ -32,5 +27,8 @@ export const brands = pgTable(
     index('brands_name_id_idx').on(t.name, t.id),
     index('brands_status_idx').on(t.status),
     index('brands_updated_at_idx').on(t.updatedAt, t.id),
+    // "Contains" searches (ILIKE '%…%'): pg_trgm, src/lib/list/list-sql.server.ts.
+    index('brands_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('brands_slug_trgm_idx').using('gin', t.slug.op('gin_trgm_ops')),
   ],
 );

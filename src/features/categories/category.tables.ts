@@ -28,6 +28,8 @@ export const categories = pgTable(
     uniqueIndex('categories_name_lower_idx').on(sql`lower(${t.name})`),
     uniqueIndex('categories_slug_idx').on(t.slug),
     index('categories_sort_idx').on(t.sortOrder, t.id),
+    index('categories_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('categories_slug_trgm_idx').using('gin', t.slug.op('gin_trgm_ops')),
   ],
 );
 
@@ -52,5 +54,7 @@ export const subCategories = pgTable(
     uniqueIndex('sub_categories_category_name_lower_idx').on(t.categoryId, sql`lower(${t.name})`),
     uniqueIndex('sub_categories_slug_idx').on(t.slug),
     index('sub_categories_name_idx').on(t.name, t.id),
+    index('sub_categories_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('sub_categories_slug_trgm_idx').using('gin', t.slug.op('gin_trgm_ops')),
   ],
 );

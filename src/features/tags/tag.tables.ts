@@ -3,7 +3,7 @@
  * with every other area's and the shared src/lib/db/schema.ts (drizzle.config.ts).
  */
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../lib/db/columns.ts';
 
 export const tags = pgTable(
@@ -17,5 +17,10 @@ export const tags = pgTable(
     ...timestamps,
     version: integer('version').notNull().default(1),
   },
-  (t) => [uniqueIndex('tags_name_lower_idx').on(sql`lower(${t.name})`), uniqueIndex('tags_slug_idx').on(t.slug)],
+  (t) => [
+    uniqueIndex('tags_name_lower_idx').on(sql`lower(${t.name})`),
+    uniqueIndex('tags_slug_idx').on(t.slug),
+    index('tags_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('tags_slug_trgm_idx').using('gin', t.slug.op('gin_trgm_ops')),
+  ],
 );

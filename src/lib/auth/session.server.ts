@@ -11,9 +11,6 @@ import { randomToken, sha256 } from '../security/tokens.server.ts';
 import { forgetIdentities } from './principal-cache.server.ts';
 
 export const SESSION_COOKIE = 'bo_session';
-/** lastSeenAt is written at most this often, to keep reads cheap. */
-const TOUCH_EVERY_MS = 60_000;
-
 export type SessionRow = typeof sessions.$inferSelect;
 
 export async function createSession(
@@ -49,7 +46,8 @@ export async function findSession(db: DbOrTx, token: string): Promise<SessionRow
     await destroySession(db, id);
     return null;
   }
-  if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  // lastSeenAt is written at most every SESSION_TOUCH_SECONDS, to keep reads cheap.
+  if (now - session.lastSeenAt.getTime() > config().SESSION_TOUCH_SECONDS * 1000) {
     await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
   }
   return session;

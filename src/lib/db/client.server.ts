@@ -8,7 +8,6 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema.ts';
 import { acquireDataDirLock } from './lock.server.ts';
-import { noteStatement, stopReadCache, useReadCache } from './read-cache.server.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -70,6 +69,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dir = opts.dataDir ?? 'memory://';
@@ -83,16 +83,17 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // 32 MB of shared buffers instead of PostgreSQL's 128 MB: the embedded database lives in this
     // process's memory, and the difference is ~90 MiB of RSS for a few hundredths of a millisecond
     // per query on the bench's data (docs/decisions/012-measured-performance.md).
-    const client = await PGlite.create(target, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
-    // Every statement passes the read cache's note: this process is the database's only writer.
-    const db = drizzle({ client, schema, logger: { logQuery: noteStatement } });
+    // pg_trgm: the trigram indexes of "contains" searches (drizzle/0005_pg_trgm.sql creates it).
+    const client = await PGlite.create(target, {
+      extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    });
+    const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
-    useReadCache(db as unknown as Db);
     return {
       db: db as unknown as Db,
       driver: 'pglite',
       close: async () => {
-        stopReadCache(db as unknown as Db);
         await client.close();
         release();
       },

@@ -6,8 +6,8 @@ import { and, asc, Column, desc, eq, gt, gte, ilike, inArray, is, lt, lte, ne, n
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { rowsOf, type DbOrTx } from '../db/client.server.ts';
 import { invalid } from '../http/errors.ts';
-import { cachedRead, readCacheServes } from '../db/read-cache.server.ts';
 import { compiledStatement } from '../db/statements.server.ts';
+import { appWriteGeneration } from '../db/app-writes.server.ts';
 import { MODES_BY_KIND, type ColumnKind, type FilterConstraint, type ListMeta, type ListQuery, type ListResult } from './list-query.ts';
 import { MAX_INT32, MIN_INT32 } from '../http/integers.ts';
 
@@ -58,39 +58,18 @@ function placeholderBinder(): { bind: Bind; values: Record<string, unknown> } {
   };
 }
 
-/** Text columns whose lower-case copy a search reads instead: column → its folded copy. */
-const foldedCopies = new Map<AnyColumn | SQL, AnyColumn | SQL>();
-
 /**
- * Declares that `folded` holds `column`'s text in lower case: a generated column
- * (`lower(name)`, kept by the database on every write), or the column itself when its values are
- * lower case by rule (slugs). Text searches on `column` then compare against it as it is stored,
- * instead of folding the case of every row they read: half of a "contains" scan's cost on
- * PostgreSQL, measured on the bench's 10,000 brands. Worth it on tables that grow large.
- */
-export function declareFolded(column: AnyColumn | SQL, folded: AnyColumn | SQL = column): void {
-  foldedCopies.set(column, folded);
-}
-
-/** A LIKE pattern against `column`'s folded copy, when it has one (the pattern folded by the database, as the copy is). */
-function foldedLike(column: AnyColumn | SQL, pattern: string, bind: Bind): SQL | undefined {
-  const folded = foldedCopies.get(column);
-  return folded && sql`${folded} like lower(${bind(pattern)})`;
-}
-
-/**
- * "Contains, ignoring case": `lower(column) LIKE lower('%value%')`, the same rows as ILIKE and
- * about a quarter cheaper per row on both databases, since ILIKE folds each character's case as it
- * compares. No index serves a contains; a folded copy (`declareFolded`) halves what each row costs.
+ * "Contains, ignoring case": ILIKE '%value%'. On the tables that grow, a trigram index
+ * (`gin_trgm_ops`, pg_trgm: drizzle/0005_pg_trgm.sql) serves it once the value has three
+ * characters or more; shorter values, and small tables, are read in full.
  */
 export function containsText(column: AnyColumn | SQL, value: string, bind: Bind = asIs): SQL {
-  const pattern = `%${escapeLike(value)}%`;
-  return foldedLike(column, pattern, bind) ?? sql`lower(${column}) like lower(${bind(pattern)})`;
+  return ilike(column as AnyColumn, bind(`%${escapeLike(value)}%`) as never);
 }
 
 /** Starts or ends with, ignoring case. ILIKE with a fixed prefix can walk an index (pincodes). */
 function affixText(column: AnyColumn | SQL, pattern: string, bind: Bind): SQL {
-  return foldedLike(column, pattern, bind) ?? ilike(column as AnyColumn, bind(pattern) as never);
+  return ilike(column as AnyColumn, bind(pattern) as never);
 }
 
 function fail(field: string, message: string): never {
@@ -364,50 +343,23 @@ type PgSelectOf = any;
 const TOTAL = '__list_total';
 const dialect = new PgDialect();
 
-/** Clock functions: a list selecting one of them changes with time, not only with writes. */
-const CLOCK = /\b(now|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday)\s*\(|\bcurrent_(date|time|timestamp)\b|\blocal(time|timestamp)\b/i;
-/** Per list source: its cache name, and whether what it selects reads the clock (worked out once). */
-const sourceFacts = new WeakMap<ListTable, { name: string; readsTheClock: boolean }>();
+/** Per list source, a name for the statements it compiles (two sources may share a table). */
+const sourceNames = new WeakMap<ListTable, string>();
 let sourceCount = 0;
-function factsOf(source: ListTable) {
-  let facts = sourceFacts.get(source);
-  if (!facts) {
-    const selected = dialect.sqlToQuery(sql.join(Object.values(source.selection) as SQL[], sql`, `)).sql;
-    facts = { name: `${source.tableName}#${++sourceCount}`, readsTheClock: CLOCK.test(selected) };
-    sourceFacts.set(source, facts);
-  }
-  return facts;
+function nameOf(source: ListTable): string {
+  let name = sourceNames.get(source);
+  if (!name) sourceNames.set(source, (name = `${source.tableName}#${++sourceCount}`));
+  return name;
 }
 
 /**
  * One page of a list: the rows, and in the same statement the capped count of all matching rows
  * (one round trip: a list is the hottest read of a back-office). Paged by offset, or by the keyset
- * cursor when there is one. Above the cap, `total` is the planner's estimate, and for the minute
- * that estimate is kept the same WHERE is not counted again (unless a page shows the list's end).
- *
- * On the embedded database a page is kept until the next write (src/lib/db/read-cache.server.ts),
- * unless the list reads the clock.
+ * cursor when there is one. Rows are read from the database every time. Past the cap the total is
+ * the planner's estimate, and the same WHERE is not counted again until the next write through
+ * the app (`keptEstimate`), so a write is in the very next read's total (decision 022).
  */
 export async function listPage(db: DbOrTx, source: ListTable, query: ListQuery, scope: (SQL | undefined)[] = []): Promise<ListResult<ReturnType<ListTable['serialize']>>> {
-  // What the WHERE is made of: the key of the planner's estimate and of a kept page (cheaper than
-  // rendering the query). Worked out only when one of them is needed: a filtered list, or a kept page.
-  const whereKey = () => JSON.stringify([query.q ?? '', query.filters, scope.filter((part): part is SQL => Boolean(part)).map((part) => dialect.sqlToQuery(part))]);
-  const facts = factsOf(source);
-  if (facts.readsTheClock || !readCacheServes(db)) return readPage(db, source, query, scope, whereKey);
-  const where = whereKey();
-  const pageKey = `${facts.name}\u0000${where}\u0000${JSON.stringify([query.sort ?? '', query.order, query.page, query.per_page, query.cursor ?? ''])}`;
-  // Frozen: a page kept for the next request must not be changed by this one's code.
-  return cachedRead(db, pageKey, async () => freezePage(await readPage(db, source, query, scope, () => where)));
-}
-
-function freezePage<T extends ListResult<object>>(page: T): T {
-  for (const row of page.data) Object.freeze(row);
-  Object.freeze(page.data);
-  Object.freeze(page.meta);
-  return Object.freeze(page);
-}
-
-async function readPage(db: DbOrTx, source: ListTable, query: ListQuery, scope: (SQL | undefined)[], whereKey: () => string): Promise<ListResult<ReturnType<ListTable['serialize']>>> {
   const { spec } = source;
   const order = listOrder(spec, query);
   // The page's statement, with the filters' values as placeholders: built once per shape.
@@ -418,15 +370,17 @@ async function readPage(db: DbOrTx, source: ListTable, query: ListQuery, scope: 
   // Scope values (a vendor's id) are not placeholders: they stay in the rendered WHERE's parameters.
   // The count of placeholders bound is part of the key too: should some input ever change how
   // many values a shape binds, it gets a statement of its own instead of one missing a value.
+  // Taken before anything is read: an estimate read while a write ran is not kept.
+  const generation = appWriteGeneration();
   const rendered = where ? dialect.sqlToQuery(where) : undefined;
-  // A WHERE found past the cap less than a minute ago is not counted again: its total is the
-  // planner's estimate, kept that long anyway (`keptEstimate`), and counting 501 matches only to
-  // learn that again was a fifth of the database's work for a broad search of a large list.
-  const estimateKey = where ? `${source.tableName}\u0000${whereKey()}` : '';
-  const knownEstimate = where ? keptEstimate(estimateKey) : undefined;
+  // A WHERE found past the cap since the last write through the app (and in the last few seconds)
+  // is not counted again: its total is the planner's estimate anyway, and counting 501 matches only
+  // to learn that again was most of the database's work for a broad search of a large list.
+  const estimateKey = rendered ? JSON.stringify([nameOf(source), rendered.sql, rendered.params, binder.values]) : '';
+  const knownEstimate = rendered ? keptEstimate(estimateKey) : undefined;
   const counts = where !== undefined && knownEstimate === undefined;
   const placeholders = Object.keys(binder.values).length;
-  const shape = `${factsOf(source).name}\u0000${order.field}\u0000${order.order}\u0000${keyset ? 1 : 0}\u0000${counts ? 1 : 0}\u0000${placeholders}\u0000${rendered?.sql ?? ''}\u0000${rendered ? JSON.stringify(rendered.params) : ''}`;
+  const shape = `${nameOf(source)}\u0000${order.field}\u0000${order.order}\u0000${keyset ? 1 : 0}\u0000${counts ? 1 : 0}\u0000${placeholders}\u0000${rendered?.sql ?? ''}\u0000${rendered ? JSON.stringify(rendered.params) : ''}`;
   const statement = compiledStatement<Record<string, unknown>>(db, shape, () => {
     const counted = counts ? { [TOTAL]: cappedCount(source.from(db, { one: sql`1` }, 'leftJoin').where(where).limit(FILTERED_COUNT_CAP + 1)) } : {};
     return source
@@ -450,10 +404,9 @@ async function readPage(db: DbOrTx, source: ListTable, query: ListQuery, scope: 
 
   let total: { total: number; estimate: boolean };
   if (!where) total = await countAll(db, source.table, source.tableName);
-  else if (knownEstimate !== undefined && rows.length > query.per_page) total = { total: Math.max(FILTERED_COUNT_CAP + 1, knownEstimate), estimate: true };
+  else if (knownEstimate !== undefined && rows.length > query.per_page) total = { total: knownEstimate, estimate: true };
   else if (knownEstimate !== undefined && rows.length && offset !== undefined) {
-    // Uncounted, and this page holds the end of the list: its rows say the total exactly (the
-    // matches fell under the cap since the estimate was taken, or this is the last page).
+    // Uncounted, and this page holds the end of the list: its rows say the total exactly.
     total = { total: offset + rows.length, estimate: false };
   } else {
     // No row carried the count: none match (first page), the page is past the end, or the count
@@ -467,39 +420,41 @@ async function readPage(db: DbOrTx, source: ListTable, query: ListQuery, scope: 
     total =
       capped <= FILTERED_COUNT_CAP
         ? { total: capped, estimate: false }
-        : { total: Math.max(FILTERED_COUNT_CAP + 1, await plannedRows(db, matching(), estimateKey)), estimate: true };
+        : { total: keepEstimate(estimateKey, generation, Math.max(FILTERED_COUNT_CAP + 1, await plannedRows(db, matching()))), estimate: true };
   }
   return { data, meta: listMeta(query, total, nextCursor) };
 }
 
-/** Planner estimates change only when statistics do (ANALYZE): each is kept this long. */
-const ESTIMATE_TTL_MS = 60_000;
+/**
+ * Totals past the cap, kept per list and WHERE (values included) until the next write through the
+ * app (`appWriteGeneration`) and for ESTIMATE_TTL_MS at most, the bound on how late a change made by
+ * another process (another app server) is seen. Within that a full page shows the kept estimate,
+ * and a page holding the list's end says the total exactly.
+ */
+const ESTIMATE_TTL_MS = 10_000;
 const ESTIMATES_KEPT = 500;
-const estimates = new Map<string, { rows: number; until: number }>();
+const estimates = new Map<string, { rows: number; until: number; generation: number }>();
 
-/** The estimate taken for `key` in the last minute, if any: the WHERE was past the cap then. */
 function keptEstimate(key: string, now = Date.now()): number | undefined {
   const kept = estimates.get(key);
-  return kept && kept.until > now ? kept.rows : undefined;
+  return kept && kept.until > now && kept.generation === appWriteGeneration() ? kept.rows : undefined;
 }
 
-/**
- * The planner's row estimate for a query (EXPLAIN only plans it: no rows are read), remembered for
- * a minute per query text and values: it is a guess either way, and planning it again for every
- * page of a large list costs a round trip.
- */
-export async function plannedRows(db: DbOrTx, query: SQLWrapper, key: string): Promise<number> {
-  const now = Date.now();
-  const kept = keptEstimate(key, now);
-  if (kept !== undefined) return kept;
+/** Keeps `rows` for `key` if no write through the app has started since `generation` was taken. */
+function keepEstimate(key: string, generation: number | undefined, rows: number): number {
+  if (generation === undefined || generation !== appWriteGeneration()) return rows;
+  estimates.delete(key);
+  if (estimates.size >= ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value!);
+  estimates.set(key, { rows, until: Date.now() + ESTIMATE_TTL_MS, generation });
+  return rows;
+}
+
+/** The planner's row estimate for a query: EXPLAIN only plans it, no rows are read. */
+export async function plannedRows(db: DbOrTx, query: SQLWrapper): Promise<number> {
   const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) ${query}`));
   const raw = rows[0] ? Object.values(rows[0])[0] : undefined;
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[] | undefined;
-  const planned = Math.round(Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0));
-  estimates.delete(key);
-  if (estimates.size >= ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value!);
-  estimates.set(key, { rows: planned, until: now + ESTIMATE_TTL_MS });
-  return planned;
+  return Math.round(Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0));
 }
 
 function serializeValue(v: unknown): unknown {
