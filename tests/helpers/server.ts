@@ -300,8 +300,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
         }
       }
       await stop();
-      const { PGlite } = await import('@electric-sql/pglite');
-      const pglite = await PGlite.create(join(dataDir, 'pglite'));
+      const pglite = await openPgliteFolder(dataDir);
       try {
         return await fn(async (text, params) => (await pglite.query<Record<string, unknown>>(text, params as unknown[])).rows);
       } finally {
@@ -351,13 +350,22 @@ export async function runServerUntilExit(options: { env?: Record<string, string 
  * it (migrations + demo data, as in production); it is then opened and closed cleanly here so
  * every copy starts without crash recovery. Remove it with rmSync when done.
  */
+/**
+ * A server's PGlite folder, opened here while no server holds it, with the extensions the schema
+ * uses (pg_trgm: a database with trigram indexes can't be opened without it).
+ */
+async function openPgliteFolder(dataDir: string) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return PGlite.create(join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+}
+
 export async function createPgliteTemplate(): Promise<string> {
   const dir = makeTempDir('bo-template-');
   try {
     const server = await startServer({ driver: 'pglite', dataDir: dir });
     await server.stop();
-    const { PGlite } = await import('@electric-sql/pglite');
-    const db = await PGlite.create(join(dir, 'pglite'));
+    const db = await openPgliteFolder(dir);
     await db.query('checkpoint');
     await db.close();
   } catch (error) {

@@ -4,7 +4,13 @@ import { localPath } from '../../lib/http/local-path.ts';
 export const loginSchema = z.strictObject({
   email: z.string().trim().min(1, 'Enter your email.').max(254).email('Enter a valid email address.'),
   password: z.string().min(1, 'Enter your password.').max(256),
-  next: z.string().max(2048).optional(),
+  // Only ever a path of this site: anything else (another origin, control characters…) is dropped,
+  // and sign-in goes on to /dashboard.
+  next: z
+    .string()
+    .max(2048)
+    .optional()
+    .transform((v) => localPath(v)),
 });
 
 export const resetRequestSchema = z.strictObject({

@@ -79,11 +79,16 @@ function nulCharacterErrors(value: unknown): Record<string, string[]> | undefine
   return errors;
 }
 
+/**
+ * Input → the schema's output, or a 422 in the one error shape. The NUL check reads what the schema
+ * keeps, so a field the schema drops or cleans (sign-in's `next`, which only ever becomes a local
+ * path) can't refuse the request; when the schema refuses, a NUL anywhere is named first.
+ */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const nul = nulCharacterErrors(value);
-  if (nul) throw invalid(nul);
   const result = schema.safeParse(value);
-  if (!result.success) throw invalid(zodErrors(result.error));
+  if (!result.success) throw invalid(nulCharacterErrors(value) ?? zodErrors(result.error));
+  const nul = nulCharacterErrors(result.data);
+  if (nul) throw invalid(nul);
   return result.data;
 }
 
