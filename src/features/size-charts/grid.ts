@@ -1,11 +1,26 @@
 /**
- * The schema of a grid field (the form kit's `grid` input): named rows, named columns and a
+ * The schema of a grid field (a size chart's GridField, the area's own input): named rows, named columns and a
  * number or nothing in each cell. One schema for the form and the API, so the editor's errors
  * land on the exact cell (`grid.values.2.1`) or name (`grid.sizes.3`) on both sides. A form sends
  * the grid as JSON text in its multipart body; an API client may send the object itself.
  */
 import { z } from 'zod';
-import type { GridSpec } from './area.ts';
+
+/** What a grid field holds and how its parts are named on screen. */
+export interface GridSpec {
+  /** The value's keys: `sizes`, `measurements`, `values` (values[row][column]). */
+  keys: { rows: string; columns: string; values: string };
+  /** What one row and one column are (`size`, `measurement`): the buttons and labels say it. */
+  rowNoun: string;
+  columnNoun: string;
+  maxRows: number;
+  maxColumns: number;
+  /** A new, empty grid starts with these names. */
+  initialRows?: string[];
+  initialColumns?: string[];
+  /** Shown after each cell's number (the unit field's value: cm, in). */
+  unitField?: string;
+}
 
 export interface NumberGridRules {
   /** Largest value of a cell (the smallest is 0). */
@@ -79,4 +94,11 @@ export function numberGridSchema(spec: GridSpec, rules: NumberGridRules) {
   return z
     .preprocess(parsedJson, checked)
     .describe(`{ ${rows}: string[], ${columns}: string[], ${values}: (number | null)[][] } (values[${spec.rowNoun}][${spec.columnNoun}]), as an object or as JSON text`);
+}
+
+/** A new grid: the declared starting names, every cell blank. */
+export function emptyGrid(spec: GridSpec): Record<string, unknown> {
+  const rows = spec.initialRows ?? [''];
+  const columns = spec.initialColumns ?? [''];
+  return { [spec.keys.rows]: rows, [spec.keys.columns]: columns, [spec.keys.values]: rows.map(() => columns.map(() => null)) };
 }
