@@ -5,22 +5,7 @@
  * the grid as JSON text in its multipart body; an API client may send the object itself.
  */
 import { z } from 'zod';
-
-/** What a grid field holds and how its parts are named on screen. */
-export interface GridSpec {
-  /** The value's keys: `sizes`, `measurements`, `values` (values[row][column]). */
-  keys: { rows: string; columns: string; values: string };
-  /** What one row and one column are (`size`, `measurement`): the buttons and labels say it. */
-  rowNoun: string;
-  columnNoun: string;
-  maxRows: number;
-  maxColumns: number;
-  /** A new, empty grid starts with these names. */
-  initialRows?: string[];
-  initialColumns?: string[];
-  /** Shown after each cell's number (the unit field's value: cm, in). */
-  unitField?: string;
-}
+import type { GridSpec } from './grid-spec.ts';
 
 export interface NumberGridRules {
   /** Largest value of a cell (the smallest is 0). */
@@ -94,11 +79,4 @@ export function numberGridSchema(spec: GridSpec, rules: NumberGridRules) {
   return z
     .preprocess(parsedJson, checked)
     .describe(`{ ${rows}: string[], ${columns}: string[], ${values}: (number | null)[][] } (values[${spec.rowNoun}][${spec.columnNoun}]), as an object or as JSON text`);
-}
-
-/** A new grid: the declared starting names, every cell blank. */
-export function emptyGrid(spec: GridSpec): Record<string, unknown> {
-  const rows = spec.initialRows ?? [''];
-  const columns = spec.initialColumns ?? [''];
-  return { [spec.keys.rows]: rows, [spec.keys.columns]: columns, [spec.keys.values]: rows.map(() => columns.map(() => null)) };
 }

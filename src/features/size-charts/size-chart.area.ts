@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { ACTIVE_STATUSES, activeStatus } from '../../lib/areas/field-schemas.ts';
 import { defineArea, type CustomInput } from '../../lib/areas/area.ts';
-import { emptyGrid, numberGridSchema, type GridSpec } from './grid.ts';
+import { numberGridSchema } from './grid.ts';
+import { emptyGrid, type GridSpec } from './grid-spec.ts';
 
 export const SIZE_CHART_UNITS = [
   { value: 'cm', label: 'Centimetres (cm)' },
