@@ -90,9 +90,8 @@ function areaOperation(method: string, pattern: string): Operation | undefined {
   const tag = area.label;
   const plural = area.label.toLowerCase();
   const one = area.singular.toLowerCase();
-  if (method === 'GET' && area.fields?.some((f) => f.pincodesOf === pattern)) {
-    return { summary: 'Every pincode of one city (`city_id`) or one state (`state_id`), sorted: `{ data: ["560001", …] }`', tag, query: z.strictObject({ city_id: z.string().optional(), state_id: z.string().optional() }) };
-  }
+  const own = area.apiRoutes?.find((r) => r.method === method && r.pattern === pattern);
+  if (own) return { summary: own.summary, tag, ...(own.query ? { query: own.query } : {}) };
   switch (`${method} ${pattern.slice(base.length) || '/'}`) {
     case 'GET /':
       return { summary: `List ${plural}: paged, sorted, searched and filtered on the server`, tag, query: listQuerySchema };

@@ -16,6 +16,7 @@ import { FormAlert, SelectField, TextareaField, TextField } from '../ui/fields.t
 import { buttonClass } from '../ui/styles.ts';
 import { ImageField } from './ImageField.tsx';
 import { RelationField } from './RelationPicker.tsx';
+import type { FieldComponents } from './custom-field.ts';
 import { flashToast } from './flash-toast.ts';
 import { errorsOf, formLevelErrors, initialValues, isShown, previewsOf, toFormData, validate, type AreaFormView, type FieldErrors, type Values } from './form-state.ts';
 import { lazySchema, useFormSubmission } from './use-form-submission.ts';
@@ -24,9 +25,7 @@ import { inSentence, type AreaField } from '../../lib/areas/area.ts';
 type SavedRecord = Record<string, unknown> & { id: number; version: number };
 
 // Input kinds only some forms have load with the first form that does: the others don't pay for them.
-const GridField = lazy(() => import('./GridField.tsx'));
 const MarkdownField = lazy(() => import('./MarkdownField.tsx'));
-const PincodeSetField = lazy(() => import('./PincodeSetField.tsx'));
 
 export interface AreaFormProps {
   /** The area's form, as formView() computed it on the server. */
@@ -40,9 +39,14 @@ export interface AreaFormProps {
    * The app knows every form (AreaFormIsland.tsx); the kit does not.
    */
   loadSchema: (key: string) => Promise<z.ZodObject>;
+  /**
+   * The areas' own inputs (`input: 'custom'`) by component name, each lazily loaded: the app knows
+   * them (src/app/areas/field-components.ts); the kit does not.
+   */
+  fieldComponents?: FieldComponents;
 }
 
-export default function AreaForm({ form: area, record, maxUploadBytes, loadSchema }: AreaFormProps) {
+export default function AreaForm({ form: area, record, maxUploadBytes, loadSchema, fieldComponents = {} }: AreaFormProps) {
   const fields = area.fields;
   const editing = Boolean(record);
   const formId = useId();
@@ -235,34 +239,26 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
           waiting
         );
       }
-      case 'grid': {
+      case 'custom': {
+        // Every name an area uses is in the app's registry (tests/unit/field-components.test.ts).
+        const Component = fieldComponents[f.custom?.component ?? ''];
         const waiting = (
           <p key={f.name} className="md:col-span-2 text-sm text-surface-500">
             {`Loading the ${f.label.toLowerCase()} editor…`}
           </p>
         );
-        return ready ? (
+        return ready && Component ? (
           <Suspense key={f.name} fallback={waiting}>
-            <GridField
+            <Component
               field={f}
               id={idOf(f.name)}
               value={values[f.name] ?? ''}
               onChange={(v) => setValue(f.name, v)}
               errors={Object.fromEntries(errorsOf(errors, f.name).map((k) => [k, errors[k]!]))}
-              unit={f.grid?.unitField ? values[f.grid.unitField] : undefined}
+              values={values}
               required={f.required}
               disabled={saving}
             />
-          </Suspense>
-        ) : (
-          waiting
-        );
-      }
-      case 'pincode-set': {
-        const waiting = <TextareaField key={f.name} {...common} className="md:col-span-2" rows={8} value={values[f.name]} readOnly />;
-        return ready ? (
-          <Suspense key={f.name} fallback={waiting}>
-            <PincodeSetField field={f} id={idOf(f.name)} value={values[f.name] ?? ''} onChange={(v) => setValue(f.name, v)} error={errors[f.name]} required={f.required} disabled={saving} />
           </Suspense>
         ) : (
           waiting

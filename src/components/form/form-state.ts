@@ -72,8 +72,10 @@ export function initialValues(form: Pick<AreaFormView, 'fields' | 'defaults'>, r
       values[f.name] = '';
       continue;
     }
-    const v = record?.[f.name];
-    if (f.input === 'grid') values[f.name] = JSON.stringify(v ?? emptyGrid(f));
+    // A new record's value of an area's own input is the input's `initial`.
+    const v = record?.[f.name] ?? (f.input === 'custom' ? f.custom?.initial : undefined);
+    // A structured value (a grid) travels as JSON text, as the form sends it.
+    if (f.input === 'custom' && v !== null && typeof v === 'object') values[f.name] = JSON.stringify(v);
     // The record holds an instant; the input shows and takes India time.
     else if (f.inputType === 'datetime-local') values[f.name] = toIstInput(v);
     else values[f.name] = v === null || v === undefined ? (form.defaults[f.name] ?? '') : String(v);
@@ -124,14 +126,6 @@ export function toFormData(fields: AreaField[], input: FormInput, extra: Record<
 
 /** The field's own errors and those of its parts (a grid's `grid.values.2.1`). */
 export const errorsOf = (errors: FieldErrors, name: string) => Object.keys(errors).filter((k) => (k === name || k.startsWith(`${name}.`)) && errors[k]?.length);
-
-/** A new grid: the declared starting names, every cell blank. */
-export function emptyGrid(field: AreaField): Record<string, unknown> {
-  const g = field.grid!;
-  const rows = g.initialRows ?? [''];
-  const columns = g.initialColumns ?? [''];
-  return { [g.keys.rows]: rows, [g.keys.columns]: columns, [g.keys.values]: rows.map(() => columns.map(() => null)) };
-}
 
 /** Errors that belong to no field of the form (shown above it). */
 export function formLevelErrors(fields: AreaField[], errors: FieldErrors): string[] {

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { defineArea } from '../../lib/areas/area.ts';
-import { ACTIVE_STATUSES, activeStatus, pincodeSet, recordId, requiredText } from '../../lib/areas/field-schemas.ts';
+import { ACTIVE_STATUSES, activeStatus, recordId, requiredText } from '../../lib/areas/field-schemas.ts';
+import { pincodeSet } from './pincode-set.ts';
 
 /** All of India has about 19,000 pincodes: a zone can hold every one. */
 export const MAX_ZONE_PINCODES = 25_000;
@@ -28,6 +29,9 @@ export const deliveryZoneSchema = z
   .refine((v) => v.estimated_days_max >= v.estimated_days_min, { path: ['estimated_days_max'], message: 'At least the fewest days.' });
 export type DeliveryZoneInput = z.infer<typeof deliveryZoneSchema>;
 
+/** The call answering a city's or a state's pincodes, for the pincodes field's "add a whole city or state". */
+const PINCODES_OF = '/api/delivery-zones/pincodes-of';
+
 export const deliveryZoneArea = defineArea({
   key: 'delivery-zones',
   permissionArea: 'delivery-zones',
@@ -39,6 +43,17 @@ export const deliveryZoneArea = defineArea({
   defaultSort: { field: 'name', order: 'asc' },
   statusField: { field: 'status', options: ACTIVE_STATUSES },
   searchPlaceholder: 'Search zones by name',
+  // Public data, read by whoever may list the zones (src/pages/api/delivery-zones/pincodes-of.ts serves it).
+  apiRoutes: [
+    {
+      pattern: PINCODES_OF,
+      method: 'GET',
+      action: 'list',
+      sampleQuery: 'state_id=1',
+      summary: 'Every pincode of one city (`city_id`) or one state (`state_id`), sorted: `{ data: ["560001", …] }`',
+      query: z.strictObject({ city_id: z.string().optional(), state_id: z.string().optional() }),
+    },
+  ],
   fields: [
     { name: 'name', label: 'Name', input: 'text', placeholder: 'e.g. Bengaluru city' },
     { name: 'delivery_partner_id', label: 'Delivery partner', input: 'relation', relation: { area: 'delivery-partners', labelFrom: 'delivery_partner_name' } },
@@ -49,8 +64,9 @@ export const deliveryZoneArea = defineArea({
     {
       name: 'pincodes',
       label: 'Pincodes',
-      input: 'pincode-set',
-      pincodesOf: '/api/delivery-zones/pincodes-of',
+      input: 'custom',
+      // The area's own input (components/PincodeSetField.tsx, named in src/app/areas/field-components.ts).
+      custom: { component: 'pincode-set', options: { pincodesOf: PINCODES_OF } },
       section: 'Pincodes served',
       hint: 'One per line, or separated by commas. Paste a list, or add every pincode of a city or a state.',
     },

@@ -6,8 +6,9 @@
  */
 import { z } from 'zod';
 import { ACTIVE_STATUSES, activeStatus } from '../../lib/areas/field-schemas.ts';
-import { defineArea, type GridSpec } from '../../lib/areas/area.ts';
-import { numberGridSchema } from '../../lib/areas/grid.ts';
+import { defineArea, type CustomInput } from '../../lib/areas/area.ts';
+import { numberGridSchema } from './grid.ts';
+import { emptyGrid, type GridSpec } from './grid-spec.ts';
 
 export const SIZE_CHART_UNITS = [
   { value: 'cm', label: 'Centimetres (cm)' },
@@ -50,6 +51,9 @@ export function sizesSummary(sizes: readonly string[]): string {
   return `${sizes[0]}–${sizes.at(-1)}, ${sizes.length} sizes`;
 }
 
+/** The area's own input: the grid editor (components/GridField.tsx, named in src/app/areas/field-components.ts). */
+const gridInput: CustomInput<GridSpec> = { component: 'number-grid', options: SIZE_CHART_GRID, initial: emptyGrid(SIZE_CHART_GRID) };
+
 export const sizeChartArea = defineArea({
   key: 'size-charts',
   permissionArea: 'product-size-chart',
@@ -65,7 +69,7 @@ export const sizeChartArea = defineArea({
     { name: 'name', label: 'Name', input: 'text', placeholder: "e.g. Men's shirts (regular fit)" },
     { name: 'unit', label: 'Unit', input: 'select', options: SIZE_CHART_UNITS },
     { name: 'status', label: 'Status', input: 'select', options: SIZE_CHART_STATUSES },
-    { name: 'grid', label: 'Sizes and measurements', input: 'grid', grid: SIZE_CHART_GRID },
+    { name: 'grid', label: 'Sizes and measurements', input: 'custom', custom: gridInput },
     { name: 'notes', label: 'Notes', input: 'textarea', placeholder: 'How to measure, fit advice…', hint: 'Shown to shoppers under the chart.' },
   ],
   columns: [

@@ -18,9 +18,9 @@ export function areaPageRoutes(area: AreaDeclaration): RouteDef[] {
   ];
 }
 
-/** `GET <pincodesOf>` for each pincode-set field: the area's list permission. */
-function pincodesOfRoutes(area: AreaDeclaration): RouteDef[] {
-  return (area.fields ?? []).filter((f) => f.input === 'pincode-set' && f.pincodesOf).map((f) => ({ pattern: f.pincodesOf!, kind: 'api', methods: ['GET'], access: permissionFor(area, 'list'), sampleQuery: 'state_id=1' }));
+/** The calls the area's own inputs make (AreaApiRoute), each with the area's permission for its action. */
+function ownRoutes(area: AreaDeclaration): RouteDef[] {
+  return (area.apiRoutes ?? []).map((r) => ({ pattern: r.pattern, kind: 'api', methods: [r.method], access: permissionFor(area, r.action), ...(r.sampleQuery ? { sampleQuery: r.sampleQuery } : {}) }));
 }
 
 /** The one list contract and the CRUD, bulk and export calls, each method with its own permission. */
@@ -37,8 +37,7 @@ export function areaApiRoutes(area: AreaDeclaration): RouteDef[] {
     ...(area.reorder ? [{ pattern: `${api}/reorder`, kind: 'api' as const, methods: ['POST' as const], access: p('update') }] : []),
     // Renders what is typed, reads and writes nothing: whoever may see the area's records may see how its Markdown renders.
     ...(hasMarkdownField(area) ? [{ pattern: `${api}/markdown-preview`, kind: 'api' as const, methods: ['POST' as const], access: p('list') }] : []),
-    // A city's or state's pincodes for a pincode-set field: public data, read by whoever edits the area.
-    ...pincodesOfRoutes(area),
+    ...ownRoutes(area),
     { pattern: `${api}/:id`, kind: 'api', methods: ['GET'], access: p('list'), sample: { id: '1' } },
     { pattern: `${api}/:id`, kind: 'api', methods: ['PUT'], access: p('update'), sample: { id: '1' } },
     { pattern: `${api}/:id`, kind: 'api', methods: ['DELETE'], access: p('delete'), sample: { id: '999999' } },

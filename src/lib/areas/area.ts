@@ -53,22 +53,6 @@ export interface RelationRef {
   labelFrom?: string;
 }
 
-/** What a grid field holds and how its parts are named on screen. */
-export interface GridSpec {
-  /** The value's keys: `sizes`, `measurements`, `values` (values[row][column]). */
-  keys: { rows: string; columns: string; values: string };
-  /** What one row and one column are (`size`, `measurement`): the buttons and labels say it. */
-  rowNoun: string;
-  columnNoun: string;
-  maxRows: number;
-  maxColumns: number;
-  /** A new, empty grid starts with these names. */
-  initialRows?: string[];
-  initialColumns?: string[];
-  /** Shown after each cell's number (the unit field's value: cm, in). */
-  unitField?: string;
-}
-
 /**
  * An "X of this Y" page: the area's list narrowed to one parent record (a brand's return policies,
  * `/brand/:id/return-policies/listing`). The filter on the parent is fixed (the person can't
@@ -92,6 +76,35 @@ export interface ScopedList {
 }
 
 /**
+ * An area's own input, outside the kit's core: `component` names it in the app's registry
+ * (src/app/areas/field-components.ts), which the form loads lazily, so only pages with the input
+ * carry its code. `options` are the component's own (typed by the feature, opaque to the kit) and
+ * travel to the browser with the field, so they must be plain data. The field's rules are the
+ * area's schema's, like any field's.
+ */
+export interface CustomInput<Options = unknown> {
+  component: string;
+  options?: Options;
+  /** A new record's value (plain data; an object travels as JSON text, as the form sends it). */
+  initial?: unknown;
+}
+
+/**
+ * A call an area's own input makes besides the standard ones (a delivery zone's "every pincode
+ * of a state"): registered with the area's routes under the area's `action` permission, and
+ * described in the OpenAPI document. The page file under src/pages/api serves it.
+ */
+export interface AreaApiRoute {
+  pattern: string;
+  method: 'GET';
+  action: 'list';
+  /** A query string the route × role matrix test sends (`state_id=1`). */
+  sampleQuery?: string;
+  summary: string;
+  query?: z.ZodObject;
+}
+
+/**
  * One form field, declared once: the form kit renders it, labels it, validates the whole form
  * with the area's zod schema and puts the server's 422 errors beside it.
  */
@@ -99,7 +112,7 @@ export interface AreaField {
   /** The schema key and the multipart field name. */
   name: string;
   label: string;
-  input: 'text' | 'textarea' | 'select' | 'image' | 'slug' | 'relation' | 'secret' | 'markdown' | 'grid' | 'pincode-set';
+  input: 'text' | 'textarea' | 'select' | 'image' | 'slug' | 'relation' | 'secret' | 'markdown' | 'custom';
   /** select: the choices. */
   options?: readonly { value: string; label: string }[];
   /**
@@ -122,18 +135,8 @@ export interface AreaField {
   from?: string;
   /** image: the record property holding the current image's URL (its preview). */
   previewField?: string;
-  /**
-   * grid: a table of numbers edited in place (a size chart): rows and columns are named by the
-   * person, cells hold numbers. The value is `{ rows, columns, values }` under these keys (the
-   * schema validates it); the editor is loaded only by forms that have one (GridField.tsx).
-   */
-  grid?: GridSpec;
-  /**
-   * pincode-set: a list of pincodes, one per line, pasted or added a whole city or state at a
-   * time (PincodeSetField.tsx); every line in error is reported with its number. `pincodesOf`
-   * is the GET call answering a city's or state's pincodes (`?city_id=` or `?state_id=`).
-   */
-  pincodesOf?: string;
+  /** custom: an input the area's feature provides (a size chart's grid, a zone's pincodes). */
+  custom?: CustomInput;
   hint?: string;
   placeholder?: string;
   /** Shown with an asterisk; the schema decides what is really required. */
@@ -217,6 +220,8 @@ export interface AreaDeclaration<S extends z.ZodObject = z.ZodObject> {
   reorder?: ReorderSpec;
   /** "X of this Y" pages of this area (a brand's return policies). */
   scopedLists?: ScopedList[];
+  /** Calls the area's own inputs make (see AreaApiRoute). */
+  apiRoutes?: AreaApiRoute[];
   /** A read-only page of one record, with other areas' records of it: see DetailsPage. */
   details?: DetailsPage;
 }

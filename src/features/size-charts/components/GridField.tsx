@@ -2,15 +2,16 @@
  * The form kit's grid input (a size chart's table): rows and columns the person names, adds,
  * renames and removes, and a number in each cell. Every input is labelled ("M Chest", "Size 2
  * name"); Tab walks a row, the Up and Down arrows walk a column. The value travels as JSON text
- * and is checked by the area's schema (src/lib/areas/grid.ts), whose errors land on the cell or
- * name they are about. Loaded lazily by AreaForm: only forms with a grid carry it.
+ * and is checked by the area's schema (../grid.ts), whose errors land on the cell or name they
+ * are about. The area's own input (`input: 'custom'`, options a GridSpec): the app's registry
+ * loads it lazily, so only forms with a grid carry it.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Icon } from '../ui/Icon.tsx';
-import { iconPlus, iconTrash } from '../data-table/icons.ts';
-import { buttonClass, errorTextClass, hintClass } from '../ui/styles.ts';
-import type { AreaField } from '../../lib/areas/area.ts';
-import { emptyGrid } from './form-state.ts';
+import { Icon } from '../../../components/ui/Icon.tsx';
+import { iconPlus, iconTrash } from '../../../components/data-table/icons.ts';
+import { buttonClass, errorTextClass, hintClass } from '../../../components/ui/styles.ts';
+import type { CustomFieldProps } from '../../../components/form/custom-field.ts';
+import { emptyGrid, type GridSpec } from '../grid-spec.ts';
 
 type Cell = string | number | null;
 interface Grid {
@@ -19,32 +20,18 @@ interface Grid {
   values: Cell[][];
 }
 
-export interface GridFieldProps {
-  field: AreaField;
-  id: string;
-  /** JSON text of `{ <rows>, <columns>, <values> }` under the spec's keys. */
-  value: string;
-  onChange: (value: string) => void;
-  /** The form's errors about this field and its parts (`grid`, `grid.sizes.1`, `grid.values.2.0`). */
-  errors: Record<string, string[]>;
-  /** The unit the numbers are in (cm, in), shown with the table. */
-  unit?: string;
-  required?: boolean;
-  disabled?: boolean;
-}
-
 const cellInput =
   'w-full min-w-16 rounded-md border border-surface-300 bg-surface-0 px-2 py-1.5 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 aria-[invalid=true]:border-red-500 dark:border-surface-700 dark:bg-surface-950';
 const smallIconButton =
   'inline-flex size-7 shrink-0 items-center justify-center rounded-md text-surface-500 hover:bg-surface-100 hover:text-red-600 disabled:opacity-40 disabled:hover:bg-transparent dark:hover:bg-surface-800';
 
-function read(field: AreaField, value: string): Grid {
-  const keys = field.grid!.keys;
+function read(spec: GridSpec, value: string): Grid {
+  const keys = spec.keys;
   let raw: Record<string, unknown>;
   try {
     raw = JSON.parse(value) as Record<string, unknown>;
   } catch {
-    raw = emptyGrid(field);
+    raw = emptyGrid(spec);
   }
   const rows = Array.isArray(raw[keys.rows]) ? (raw[keys.rows] as unknown[]).map(String) : [];
   const columns = Array.isArray(raw[keys.columns]) ? (raw[keys.columns] as unknown[]).map(String) : [];
@@ -53,10 +40,11 @@ function read(field: AreaField, value: string): Grid {
   return { rows, columns, values };
 }
 
-export default function GridField({ field, id, value, onChange, errors, unit, required, disabled }: GridFieldProps) {
-  const spec = field.grid!;
+export default function GridField({ field, id, value, onChange, errors, values: form, required, disabled }: CustomFieldProps) {
+  const spec = field.custom!.options as GridSpec;
   const { rowNoun, columnNoun } = spec;
-  const grid = read(field, value);
+  const unit = spec.unitField ? form[spec.unitField] : undefined;
+  const grid = read(spec, value);
   const table = useRef<HTMLTableElement>(null);
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
   // Errors of cells edited since the last check are hidden: the person is fixing them.

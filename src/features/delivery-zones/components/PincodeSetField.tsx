@@ -2,28 +2,26 @@
  * The form kit's pincode-set input (a delivery zone's pincodes): a list, one per line, that the
  * person pastes or fills a whole city or state at a time, picked with the same relation pickers
  * as any form. The count follows what is typed; every line in error is listed with its number
- * (from the schema at once, and from the server for pincodes it doesn't know). Loaded lazily by
- * AreaForm: only forms with a pincode set carry it.
+ * (from the schema at once, and from the server for pincodes it doesn't know). The area's own
+ * input (`input: 'custom'`, options PincodeSetOptions): the app's registry loads it lazily, so
+ * only forms with a pincode set carry it.
  */
 import { useState } from 'react';
-import { api, ApiError } from '../../lib/http/client.ts';
-import type { AreaField } from '../../lib/areas/area.ts';
-import { distinctPincodes, pincodeEntries } from '../../lib/india/pincode-list.ts';
-import { buttonClass, errorTextClass, hintClass, inputClass, labelClass } from '../ui/styles.ts';
-import { RelationField } from './RelationPicker.tsx';
+import { api, ApiError } from '../../../lib/http/client.ts';
+import type { AreaField } from '../../../lib/areas/area.ts';
+import { distinctPincodes, pincodeEntries } from '../../../lib/india/pincode-list.ts';
+import { buttonClass, errorTextClass, hintClass, inputClass, labelClass } from '../../../components/ui/styles.ts';
+import type { CustomFieldProps } from '../../../components/form/custom-field.ts';
+import { RelationField } from '../../../components/form/RelationPicker.tsx';
 
-export interface PincodeSetFieldProps {
-  field: AreaField;
-  id: string;
-  /** The pincodes as text, one per line. */
-  value: string;
-  onChange: (value: string) => void;
-  error?: string[];
-  required?: boolean;
-  disabled?: boolean;
+export interface PincodeSetOptions {
+  /** The GET call answering a city's or state's pincodes (`?city_id=` or `?state_id=`). */
+  pincodesOf?: string;
 }
 
-export default function PincodeSetField({ field, id, value, onChange, error, required, disabled }: PincodeSetFieldProps) {
+export default function PincodeSetField({ field, id, value, onChange, errors: fieldErrors, required, disabled }: CustomFieldProps) {
+  const { pincodesOf } = (field.custom?.options ?? {}) as PincodeSetOptions;
+  const error = fieldErrors[field.name];
   const [stateId, setStateId] = useState('');
   const [cityId, setCityId] = useState('');
   const [busy, setBusy] = useState(false);
@@ -43,11 +41,11 @@ export default function PincodeSetField({ field, id, value, onChange, error, req
 
   /** Appends the chosen city's (or state's) pincodes that are not in the list yet. */
   const addPlace = async () => {
-    if (!field.pincodesOf || !stateId) return;
+    if (!pincodesOf || !stateId) return;
     setBusy(true);
     setMessage(null);
     try {
-      const { data } = await api.get<{ data: string[] }>(field.pincodesOf, cityId ? { city_id: cityId } : { state_id: stateId });
+      const { data } = await api.get<{ data: string[] }>(pincodesOf, cityId ? { city_id: cityId } : { state_id: stateId });
       const present = new Set(distinctPincodes(pincodeEntries(value)));
       const fresh = data.filter((p) => !present.has(p));
       if (fresh.length) onChange(`${value.trimEnd()}${value.trim() ? '\n' : ''}${fresh.join('\n')}`);
@@ -91,7 +89,7 @@ export default function PincodeSetField({ field, id, value, onChange, error, req
           ))}
         </ul>
       )}
-      {field.pincodesOf && (
+      {pincodesOf && (
         <fieldset className="mt-3 rounded-lg border border-surface-200 p-3 dark:border-surface-700">
           <legend className="px-1 text-sm font-medium">Add every pincode of a state or a city</legend>
           <div className="grid gap-3 md:grid-cols-[1fr_1fr_auto] md:items-end">

@@ -1,11 +1,11 @@
 /**
- * The schema of a grid field (the form kit's `grid` input): named rows, named columns and a
+ * The schema of a grid field (a size chart's GridField, the area's own input): named rows, named columns and a
  * number or nothing in each cell. One schema for the form and the API, so the editor's errors
  * land on the exact cell (`grid.values.2.1`) or name (`grid.sizes.3`) on both sides. A form sends
  * the grid as JSON text in its multipart body; an API client may send the object itself.
  */
 import { z } from 'zod';
-import type { GridSpec } from './area.ts';
+import type { GridSpec } from './grid-spec.ts';
 
 export interface NumberGridRules {
   /** Largest value of a cell (the smallest is 0). */

@@ -1,0 +1,12 @@
+/**
+ * The areas' own form inputs (`input: 'custom'`, `custom.component`), by name: the form kit
+ * renders them without knowing the features, and each is loaded only by a form that has one, so
+ * other pages' JavaScript doesn't grow. An area adding an input adds one line here.
+ */
+import { lazy } from 'react';
+import type { FieldComponents } from '../../components/form/custom-field.ts';
+
+export const FIELD_COMPONENTS: FieldComponents = {
+  'number-grid': lazy(() => import('../../features/size-charts/components/GridField.tsx')),
+  'pincode-set': lazy(() => import('../../features/delivery-zones/components/PincodeSetField.tsx')),
+};
