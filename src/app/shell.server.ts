@@ -5,13 +5,13 @@
  * breadcrumb.
  */
 import type { AstroCookies } from 'astro';
-import { db } from '../lib/boot.server.ts';
-import { currentUser, type CurrentUser } from '../features/profile/current-user.server.ts';
-import { visibleMenu, type MenuGroup } from '../lib/navigation/menu.ts';
-import { activeMenuRoute } from '../lib/navigation/active-item.ts';
-import { breadcrumbFor } from '../lib/navigation/breadcrumb.ts';
-import { effectiveSurface, type ThemeConfig } from '../lib/theme/theme.ts';
-import { LAYOUT_COOKIE, parseLayoutCookie, type PersistedLayout } from '../lib/stores/layout.ts';
+import { db } from '@/lib/boot.server.ts';
+import { currentUser, type CurrentUser } from '@/features/profile/current-user.server.ts';
+import { visibleMenu, type MenuGroup } from '@/lib/navigation/menu.ts';
+import { activeMenuRoute } from '@/lib/navigation/active-item.ts';
+import { breadcrumbFor } from '@/lib/navigation/breadcrumb.ts';
+import { effectiveSurface, type ThemeConfig } from '@/lib/theme/theme.ts';
+import { LAYOUT_COOKIE, parseLayoutCookie, type PersistedLayout } from '@/lib/stores/layout.ts';
 
 export interface ShellData {
   user: CurrentUser;

@@ -4,12 +4,12 @@
  * a visitor's request. A bad variable or a locked data folder stops the server with a message that
  * names it.
  */
-import { ConfigError, config } from '../lib/config.server.ts';
-import { boot, shutdown } from '../lib/boot.server.ts';
-import { settled } from '../lib/http/in-flight.server.ts';
-import { DatabaseLockedError } from '../lib/db/lock.server.ts';
-import { flushLogsAndWait, logger } from '../lib/log.server.ts';
-import { publicOrigin } from '../lib/http/public-origin.server.ts';
+import { ConfigError, config } from '@/lib/config.server.ts';
+import { boot, shutdown } from '@/lib/boot.server.ts';
+import { settled } from '@/lib/http/in-flight.server.ts';
+import { DatabaseLockedError } from '@/lib/db/lock.server.ts';
+import { flushLogsAndWait, logger } from '@/lib/log.server.ts';
+import { publicOrigin } from '@/lib/http/public-origin.server.ts';
 import { seedDemoData } from './db/seed.server.ts';
 
 /** The database, opened once with this app's demo data; the middleware awaits it on every request. */

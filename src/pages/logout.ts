@@ -1,8 +1,8 @@
 /** POST /logout (spec §7): destroys the session server-side and clears the cookies. */
-import { db } from '../lib/boot.server.ts';
-import { endpoint, json } from '../lib/http/api.server.ts';
-import { logout } from '../features/auth/auth.service.server.ts';
-import { clearSessionCookies } from '../lib/auth/cookies.server.ts';
+import { db } from '@/lib/boot.server.ts';
+import { endpoint, json } from '@/lib/http/api.server.ts';
+import { logout } from '@/features/auth/auth.service.server.ts';
+import { clearSessionCookies } from '@/lib/auth/cookies.server.ts';
 
 export const POST = endpoint(async (context) => {
   await logout(db(), context.locals.session!.id, context.locals.actor);

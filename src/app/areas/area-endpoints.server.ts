@@ -4,17 +4,17 @@
  */
 import type { APIContext } from 'astro';
 import { z } from 'zod';
-import { db } from '../../lib/boot.server.ts';
-import { json, parseWith, queryObject, readFormData, readInput } from '../../lib/http/api.server.ts';
-import { HttpError, notFound } from '../../lib/http/errors.ts';
-import { config } from '../../lib/config.server.ts';
+import { db } from '@/lib/boot.server.ts';
+import { json, parseWith, queryObject, readFormData, readInput } from '@/lib/http/api.server.ts';
+import { HttpError, notFound } from '@/lib/http/errors.ts';
+import { config } from '@/lib/config.server.ts';
 import { resourceByKey } from './resources.server.ts';
-import { csvResponse } from '../../lib/areas/csv.server.ts';
-import type { RequestScope, Resource } from '../../lib/areas/resource.server.ts';
-import { hasMarkdownField, inSentence } from '../../lib/areas/area.ts';
-import { bulkIdsSchema, bulkStatusSchema, markdownPreviewSchema, optionsQuery, reorderSchema } from '../../lib/areas/area-schemas.ts';
-import { isRecordId, recordIdList, versionSchema } from '../../lib/http/integers.ts';
-import { renderMarkdown } from '../../lib/text/markdown.server.ts';
+import { csvResponse } from '@/lib/areas/csv.server.ts';
+import type { RequestScope, Resource } from '@/lib/areas/resource.server.ts';
+import { hasMarkdownField, inSentence } from '@/lib/areas/area.ts';
+import { bulkIdsSchema, bulkStatusSchema, markdownPreviewSchema, optionsQuery, reorderSchema } from '@/lib/areas/area-schemas.ts';
+import { isRecordId, recordIdList, versionSchema } from '@/lib/http/integers.ts';
+import { renderMarkdown } from '@/lib/text/markdown.server.ts';
 
 export function resourceFor(context: APIContext): Resource {
   const resource = resourceByKey(context.params.area);

@@ -4,23 +4,23 @@
  * document and the route × permission matrix test all read this list.
  */
 import type { z } from 'zod';
-import type { AreaDeclaration, FormDeclaration } from '../../lib/areas/area.ts';
-import { globalSettingsForm } from '../../features/global-settings/global-settings.form.ts';
-import { brandArea } from '../../features/brands/brand.area.ts';
-import { stateArea } from '../../features/geography/state.area.ts';
-import { cityArea } from '../../features/geography/city.area.ts';
-import { pincodeArea } from '../../features/geography/pincode.area.ts';
-import { widgetArea } from '../../features/widgets/widget.area.ts';
-import { faqArea } from '../../features/faqs/faq.area.ts';
-import { sizeChartArea } from '../../features/size-charts/size-chart.area.ts';
-import { categoryArea } from '../../features/categories/category.area.ts';
-import { subCategoryArea } from '../../features/categories/sub-category.area.ts';
-import { tagArea } from '../../features/tags/tag.area.ts';
-import { taxArea } from '../../features/taxes/tax.area.ts';
-import { returnPolicyArea } from '../../features/return-policies/return-policy.area.ts';
-import { warehouseArea } from '../../features/warehouses/warehouse.area.ts';
-import { deliveryPartnerArea } from '../../features/delivery-partners/delivery-partner.area.ts';
-import { deliveryZoneArea } from '../../features/delivery-zones/delivery-zone.area.ts';
+import type { AreaDeclaration, FormDeclaration } from '@/lib/areas/area.ts';
+import { globalSettingsForm } from '@/features/global-settings/global-settings.form.ts';
+import { brandArea } from '@/features/brands/brand.area.ts';
+import { stateArea } from '@/features/geography/state.area.ts';
+import { cityArea } from '@/features/geography/city.area.ts';
+import { pincodeArea } from '@/features/geography/pincode.area.ts';
+import { widgetArea } from '@/features/widgets/widget.area.ts';
+import { faqArea } from '@/features/faqs/faq.area.ts';
+import { sizeChartArea } from '@/features/size-charts/size-chart.area.ts';
+import { categoryArea } from '@/features/categories/category.area.ts';
+import { subCategoryArea } from '@/features/categories/sub-category.area.ts';
+import { tagArea } from '@/features/tags/tag.area.ts';
+import { taxArea } from '@/features/taxes/tax.area.ts';
+import { returnPolicyArea } from '@/features/return-policies/return-policy.area.ts';
+import { warehouseArea } from '@/features/warehouses/warehouse.area.ts';
+import { deliveryPartnerArea } from '@/features/delivery-partners/delivery-partner.area.ts';
+import { deliveryZoneArea } from '@/features/delivery-zones/delivery-zone.area.ts';
 
 export const AREAS: AreaDeclaration[] = [
   brandArea,

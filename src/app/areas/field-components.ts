@@ -4,9 +4,9 @@
  * other pages' JavaScript doesn't grow. An area adding an input adds one line here.
  */
 import { lazy } from 'react';
-import type { FieldComponents } from '../../components/form/custom-field.ts';
+import type { FieldComponents } from '@/components/form/custom-field.ts';
 
 export const FIELD_COMPONENTS: FieldComponents = {
-  'number-grid': lazy(() => import('../../features/size-charts/components/GridField.tsx')),
-  'pincode-set': lazy(() => import('../../features/delivery-zones/components/PincodeSetField.tsx')),
+  'number-grid': lazy(() => import('@/features/size-charts/components/GridField.tsx')),
+  'pincode-set': lazy(() => import('@/features/delivery-zones/components/PincodeSetField.tsx')),
 };

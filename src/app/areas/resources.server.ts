@@ -1,20 +1,20 @@
 /** The server half of every area in areas.ts, by key (a unit test checks the two lists agree). */
-import type { Resource } from '../../lib/areas/resource.server.ts';
-import { brandResource } from '../../features/brands/brand.resource.server.ts';
-import { stateResource } from '../../features/geography/state.resource.server.ts';
-import { cityResource } from '../../features/geography/city.resource.server.ts';
-import { pincodeResource } from '../../features/geography/pincode.resource.server.ts';
-import { widgetResource } from '../../features/widgets/widget.resource.server.ts';
-import { faqResource } from '../../features/faqs/faq.resource.server.ts';
-import { sizeChartResource } from '../../features/size-charts/size-chart.resource.server.ts';
-import { categoryResource } from '../../features/categories/category.resource.server.ts';
-import { subCategoryResource } from '../../features/categories/sub-category.resource.server.ts';
-import { tagResource } from '../../features/tags/tag.resource.server.ts';
-import { taxResource } from '../../features/taxes/tax.resource.server.ts';
-import { returnPolicyResource } from '../../features/return-policies/return-policy.resource.server.ts';
-import { warehouseResource } from '../../features/warehouses/warehouse.resource.server.ts';
-import { deliveryPartnerResource } from '../../features/delivery-partners/delivery-partner.resource.server.ts';
-import { deliveryZoneResource } from '../../features/delivery-zones/delivery-zone.resource.server.ts';
+import type { Resource } from '@/lib/areas/resource.server.ts';
+import { brandResource } from '@/features/brands/brand.resource.server.ts';
+import { stateResource } from '@/features/geography/state.resource.server.ts';
+import { cityResource } from '@/features/geography/city.resource.server.ts';
+import { pincodeResource } from '@/features/geography/pincode.resource.server.ts';
+import { widgetResource } from '@/features/widgets/widget.resource.server.ts';
+import { faqResource } from '@/features/faqs/faq.resource.server.ts';
+import { sizeChartResource } from '@/features/size-charts/size-chart.resource.server.ts';
+import { categoryResource } from '@/features/categories/category.resource.server.ts';
+import { subCategoryResource } from '@/features/categories/sub-category.resource.server.ts';
+import { tagResource } from '@/features/tags/tag.resource.server.ts';
+import { taxResource } from '@/features/taxes/tax.resource.server.ts';
+import { returnPolicyResource } from '@/features/return-policies/return-policy.resource.server.ts';
+import { warehouseResource } from '@/features/warehouses/warehouse.resource.server.ts';
+import { deliveryPartnerResource } from '@/features/delivery-partners/delivery-partner.resource.server.ts';
+import { deliveryZoneResource } from '@/features/delivery-zones/delivery-zone.resource.server.ts';
 
 export const RESOURCES: Record<string, Resource> = {
   brands: brandResource as unknown as Resource,

@@ -3,17 +3,17 @@
  * can't drift from what the server enforces. Served at /api/openapi.json; read at /api/docs.
  */
 import { z } from 'zod';
-import { routes } from '../routes/registry.ts';
-import type { RouteDef } from '../../lib/routes/route.ts';
-import { AREAS } from '../areas/areas.ts';
-import { bulkIdsSchema, bulkStatusSchema, markdownPreviewSchema, reorderSchema } from '../../lib/areas/area-schemas.ts';
-import { versionSchema } from '../../lib/http/integers.ts';
-import { listQuerySchema, MATCH_MODES, PAGE_SIZES } from '../../lib/list/list-query.ts';
-import { loginSchema, resetRequestSchema } from '../../features/auth/auth.schema.ts';
-import { accountDeletionSchema, passwordChangeSchema, profileSchema } from '../../features/profile/profile.schema.ts';
-import { globalSettingsSchema } from '../../features/global-settings/global-settings.form.ts';
-import { markReadSchema, markUnreadSchema } from '../../features/notifications/notification.list.ts';
-import { sendPhoneCodeSchema, storeDetailsSchema, storeSetupSchema, verifyPhoneCodeSchema } from '../../features/vendor-onboarding/vendor-onboarding.schema.ts';
+import { routes } from '@/app/routes/registry.ts';
+import type { RouteDef } from '@/lib/routes/route.ts';
+import { AREAS } from '@/app/areas/areas.ts';
+import { bulkIdsSchema, bulkStatusSchema, markdownPreviewSchema, reorderSchema } from '@/lib/areas/area-schemas.ts';
+import { versionSchema } from '@/lib/http/integers.ts';
+import { listQuerySchema, MATCH_MODES, PAGE_SIZES } from '@/lib/list/list-query.ts';
+import { loginSchema, resetRequestSchema } from '@/features/auth/auth.schema.ts';
+import { accountDeletionSchema, passwordChangeSchema, profileSchema } from '@/features/profile/profile.schema.ts';
+import { globalSettingsSchema } from '@/features/global-settings/global-settings.form.ts';
+import { markReadSchema, markUnreadSchema } from '@/features/notifications/notification.list.ts';
+import { sendPhoneCodeSchema, storeDetailsSchema, storeSetupSchema, verifyPhoneCodeSchema } from '@/features/vendor-onboarding/vendor-onboarding.schema.ts';
 
 type Json = Record<string, unknown>;
 

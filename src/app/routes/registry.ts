@@ -6,10 +6,10 @@
  *
  * No server imports: islands read titles from here.
  */
-import type { Permission } from '../../lib/permissions/catalogue.ts';
-import type { Access, CompiledRoute, Method, RouteDef } from '../../lib/routes/route.ts';
-import { AREAS } from '../areas/areas.ts';
-import { areaApiRoutes, areaPageRoutes } from '../../lib/areas/area-routes.ts';
+import type { Permission } from '@/lib/permissions/catalogue.ts';
+import type { Access, CompiledRoute, Method, RouteDef } from '@/lib/routes/route.ts';
+import { AREAS } from '@/app/areas/areas.ts';
+import { areaApiRoutes, areaPageRoutes } from '@/lib/areas/area-routes.ts';
 
 const perm = (permission: Permission): Access => ({ kind: 'permission', permission });
 const AUTH: Access = { kind: 'auth' };

@@ -3,15 +3,15 @@
  * registry) and records of the areas that register a provider here. Each area adds one entry
  * to SEARCH_PROVIDERS; results are filtered by the provider's permission and scoping.
  */
-import type { Db } from '../../lib/db/client.server.ts';
-import type { Principal } from '../../lib/auth/principal.server.ts';
-import type { Permission } from '../../lib/permissions/catalogue.ts';
-import { MENU } from '../../lib/navigation/menu.ts';
-import { routes } from '../routes/registry.ts';
-import { searchProducts } from '../../features/products/products.server.ts';
-import { RESOURCES } from '../areas/resources.server.ts';
-import { editPath } from '../../lib/areas/area.ts';
-import { SYSTEM_ACTOR } from '../../lib/activity/activity.server.ts';
+import type { Db } from '@/lib/db/client.server.ts';
+import type { Principal } from '@/lib/auth/principal.server.ts';
+import type { Permission } from '@/lib/permissions/catalogue.ts';
+import { MENU } from '@/lib/navigation/menu.ts';
+import { routes } from '@/app/routes/registry.ts';
+import { searchProducts } from '@/features/products/products.server.ts';
+import { RESOURCES } from '@/app/areas/resources.server.ts';
+import { editPath } from '@/lib/areas/area.ts';
+import { SYSTEM_ACTOR } from '@/lib/activity/activity.server.ts';
 
 export interface SearchResult {
   type: 'page' | 'record';

@@ -4,12 +4,12 @@
  * (src/app/areas/areas.ts), imported lazily on the first interaction, as the kit asks; the areas'
  * own inputs come from the app's registry, each loaded only by a form that has one.
  */
-import AreaForm, { type AreaFormProps } from '../form/AreaForm.tsx';
-import { FIELD_COMPONENTS } from '../../app/areas/field-components.ts';
+import AreaForm, { type AreaFormProps } from '@/components/form/AreaForm.tsx';
+import { FIELD_COMPONENTS } from '@/app/areas/field-components.ts';
 
-let forms: Promise<typeof import('../../app/areas/areas.ts')> | undefined;
+let forms: Promise<typeof import('@/app/areas/areas.ts')> | undefined;
 const loadSchema = async (key: string) => {
-  forms ??= import('../../app/areas/areas.ts');
+  forms ??= import('@/app/areas/areas.ts');
   try {
     return (await forms).formSchema(key);
   } catch (error) {

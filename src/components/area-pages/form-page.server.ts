@@ -4,14 +4,14 @@
  * here, in the page's own frontmatter: a component rendered later can no longer change it.
  */
 import type { AstroGlobal } from 'astro';
-import { db } from '../../lib/boot.server.ts';
-import { HttpError } from '../../lib/http/errors.ts';
-import { isRecordId } from '../../lib/http/integers.ts';
-import { localPath } from '../../lib/http/local-path.ts';
-import type { AreaDeclaration, AreaField } from '../../lib/areas/area.ts';
-import { resourceByKey } from '../../app/areas/resources.server.ts';
-import type { ApiRecord } from '../../lib/areas/resource.server.ts';
-import { matchRoute } from '../../app/routes/registry.ts';
+import { db } from '@/lib/boot.server.ts';
+import { HttpError } from '@/lib/http/errors.ts';
+import { isRecordId } from '@/lib/http/integers.ts';
+import { localPath } from '@/lib/http/local-path.ts';
+import type { AreaDeclaration, AreaField } from '@/lib/areas/area.ts';
+import { resourceByKey } from '@/app/areas/resources.server.ts';
+import type { ApiRecord } from '@/lib/areas/resource.server.ts';
+import { matchRoute } from '@/app/routes/registry.ts';
 
 /** The record of area `key` named by the route's `:id`, or null when there is none (or the user may not see it). */
 export async function recordFromParam(astro: Pick<AstroGlobal, 'params' | 'locals'>, key: string): Promise<ApiRecord | null> {

@@ -4,15 +4,15 @@
  * do. A bad filter in a hand-edited URL doesn't fail the page: the table shows the 422 message.
  */
 import type { AstroGlobal } from 'astro';
-import { db } from '../../lib/boot.server.ts';
-import { HttpError } from '../../lib/http/errors.ts';
-import { readListState, type ListState } from '../../lib/list/list-url.ts';
-import type { Filters, ListQuery } from '../../lib/list/list-query.ts';
-import { visibleTo, type AreaDeclaration, type AreaListDeclaration, type ScopedList } from '../../lib/areas/area.ts';
-import { areaAbilities, listView } from '../../lib/areas/list-view.ts';
-import { resourceByKey } from '../../app/areas/resources.server.ts';
-import type { ListSource } from '../../lib/areas/read-only-list.server.ts';
-import type { DataTableProps } from '../data-table/DataTable.tsx';
+import { db } from '@/lib/boot.server.ts';
+import { HttpError } from '@/lib/http/errors.ts';
+import { readListState, type ListState } from '@/lib/list/list-url.ts';
+import type { Filters, ListQuery } from '@/lib/list/list-query.ts';
+import { visibleTo, type AreaDeclaration, type AreaListDeclaration, type ScopedList } from '@/lib/areas/area.ts';
+import { areaAbilities, listView } from '@/lib/areas/list-view.ts';
+import { resourceByKey } from '@/app/areas/resources.server.ts';
+import type { ListSource } from '@/lib/areas/read-only-list.server.ts';
+import type { DataTableProps } from '@/components/data-table/DataTable.tsx';
 import { recordFromParam } from './form-page.server.ts';
 
 export type ListPageProps = Omit<DataTableProps, 'renderCell' | 'rowActions' | 'toolbar'>;

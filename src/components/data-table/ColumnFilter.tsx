@@ -4,15 +4,15 @@
  * "in" takes a comma-separated list (or checkboxes for an enum), "between" two bounds.
  */
 import { lazy, Suspense, useId, useState } from 'react';
-import { MODES_BY_KIND, type FieldFilter, type MatchMode } from '../../lib/list/list-query.ts';
-import type { AreaColumn } from '../../lib/areas/area.ts';
-import { buttonClass, inputClass } from '../ui/styles.ts';
-import { Icon } from '../ui/Icon.tsx';
+import { MODES_BY_KIND, type FieldFilter, type MatchMode } from '@/lib/list/list-query.ts';
+import type { AreaColumn } from '@/lib/areas/area.ts';
+import { buttonClass, inputClass } from '@/components/ui/styles.ts';
+import { Icon } from '@/components/ui/Icon.tsx';
 import { Popover } from './Popover.tsx';
 import { iconFunnel } from './icons.ts';
 
 // Only a relation column's filter needs it: loaded when such a filter opens, not with every list.
-const RelationChecklist = lazy(() => import('../form/RelationCombobox.tsx').then((m) => ({ default: m.RelationChecklist })));
+const RelationChecklist = lazy(() => import('@/components/form/RelationCombobox.tsx').then((m) => ({ default: m.RelationChecklist })));
 
 export const MODE_LABELS: Record<MatchMode, string> = {
   startsWith: 'Starts with',

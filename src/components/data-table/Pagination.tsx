@@ -1,8 +1,8 @@
 /** The table's pager: "Showing 11 to 20 of 57", rows per page, and first/previous/pages/next/last. */
-import { PAGE_SIZES, type ListMeta } from '../../lib/list/list-query.ts';
-import { inputClass } from '../ui/styles.ts';
-import { Icon } from '../ui/Icon.tsx';
-import { iconChevronRight } from '../ui/icons.ts';
+import { PAGE_SIZES, type ListMeta } from '@/lib/list/list-query.ts';
+import { inputClass } from '@/components/ui/styles.ts';
+import { Icon } from '@/components/ui/Icon.tsx';
+import { iconChevronRight } from '@/components/ui/icons.ts';
 import { iconChevronLeft, iconChevronsLeft, iconChevronsRight } from './icons.ts';
 import { formatNumber } from './format.ts';
 

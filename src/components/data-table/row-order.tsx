@@ -9,14 +9,14 @@
  */
 import { useEffect, useRef, useState, type DragEvent, type HTMLAttributes, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/http/client.ts';
-import { toast } from '../../lib/stores/toast.ts';
-import type { ListResult } from '../../lib/list/list-query.ts';
-import type { ListState } from '../../lib/list/list-url.ts';
-import type { AreaListView } from '../../lib/areas/list-view.ts';
-import { inSentence } from '../../lib/areas/area.ts';
-import { buttonClass } from '../ui/styles.ts';
-import { Icon } from '../ui/Icon.tsx';
+import { api } from '@/lib/http/client.ts';
+import { toast } from '@/lib/stores/toast.ts';
+import type { ListResult } from '@/lib/list/list-query.ts';
+import type { ListState } from '@/lib/list/list-url.ts';
+import type { AreaListView } from '@/lib/areas/list-view.ts';
+import { inSentence } from '@/lib/areas/area.ts';
+import { buttonClass } from '@/components/ui/styles.ts';
+import { Icon } from '@/components/ui/Icon.tsx';
 import { iconArrowDown, iconArrowUp } from './icons.ts';
 
 type Row = Record<string, unknown> & { id: number };

@@ -8,19 +8,19 @@
  */
 import { lazy, Suspense, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { api } from '../../lib/http/client.ts';
-import { slugify } from '../../lib/text/slug.ts';
-import { toast } from '../../lib/stores/toast.ts';
-import { Button } from '../ui/Button.tsx';
-import { FormAlert, SelectField, TextareaField, TextField } from '../ui/fields.tsx';
-import { buttonClass } from '../ui/styles.ts';
+import { api } from '@/lib/http/client.ts';
+import { slugify } from '@/lib/text/slug.ts';
+import { toast } from '@/lib/stores/toast.ts';
+import { Button } from '@/components/ui/Button.tsx';
+import { FormAlert, SelectField, TextareaField, TextField } from '@/components/ui/fields.tsx';
+import { buttonClass } from '@/components/ui/styles.ts';
 import { ImageField } from './ImageField.tsx';
 import { RelationField } from './RelationPicker.tsx';
 import type { FieldComponents } from './custom-field.ts';
 import { flashToast } from './flash-toast.ts';
 import { errorsOf, formLevelErrors, initialValues, isShown, previewsOf, toFormData, validate, type AreaFormView, type FieldErrors, type Values } from './form-state.ts';
 import { lazySchema, useFormSubmission } from './use-form-submission.ts';
-import { inSentence, type AreaField } from '../../lib/areas/area.ts';
+import { inSentence, type AreaField } from '@/lib/areas/area.ts';
 
 type SavedRecord = Record<string, unknown> & { id: number; version: number };
 

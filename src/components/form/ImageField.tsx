@@ -4,10 +4,10 @@
  * form is being sent.
  */
 import { useEffect, useState } from 'react';
-import type { AreaField } from '../../lib/areas/area.ts';
-import { buttonClass, errorTextClass, hintClass, labelClass } from '../ui/styles.ts';
-import { Icon } from '../ui/Icon.tsx';
-import { iconImage } from '../ui/icons.ts';
+import type { AreaField } from '@/lib/areas/area.ts';
+import { buttonClass, errorTextClass, hintClass, labelClass } from '@/components/ui/styles.ts';
+import { Icon } from '@/components/ui/Icon.tsx';
+import { iconImage } from '@/components/ui/icons.ts';
 import { IMAGE_ACCEPT } from './form-state.ts';
 
 export interface ImageFieldProps {

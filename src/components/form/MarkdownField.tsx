@@ -5,10 +5,10 @@
  * Loaded lazily by AreaForm, so forms without Markdown don't carry it.
  */
 import { useState } from 'react';
-import { api, ApiError } from '../../lib/http/client.ts';
-import { TextareaField } from '../ui/fields.tsx';
-import { Button } from '../ui/Button.tsx';
-import type { AreaField } from '../../lib/areas/area.ts';
+import { api, ApiError } from '@/lib/http/client.ts';
+import { TextareaField } from '@/components/ui/fields.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import type { AreaField } from '@/lib/areas/area.ts';
 
 export interface MarkdownFieldProps {
   field: AreaField;

@@ -10,11 +10,11 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/http/client.ts';
-import { islandQueryClient, useDebounced } from '../../lib/http/query-client.ts';
-import { queryKeys, type OptionsParams } from '../../lib/areas/query-keys.ts';
-import type { AreaField } from '../../lib/areas/area.ts';
-import { errorTextClass, hintClass, inputClass, labelClass } from '../ui/styles.ts';
+import { api, ApiError } from '@/lib/http/client.ts';
+import { islandQueryClient, useDebounced } from '@/lib/http/query-client.ts';
+import { queryKeys, type OptionsParams } from '@/lib/areas/query-keys.ts';
+import type { AreaField } from '@/lib/areas/area.ts';
+import { errorTextClass, hintClass, inputClass, labelClass } from '@/components/ui/styles.ts';
 
 export interface RelationOption {
   value: number;

@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { RelationFieldProps } from './RelationCombobox.tsx';
-import { hintClass, inputClass, labelClass } from '../ui/styles.ts';
+import { hintClass, inputClass, labelClass } from '@/components/ui/styles.ts';
 
 export type { RelationFieldProps } from './RelationCombobox.tsx';
 

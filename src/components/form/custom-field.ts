@@ -5,7 +5,7 @@
  * values); the area's schema checks it.
  */
 import type { ComponentType } from 'react';
-import type { AreaField } from '../../lib/areas/area.ts';
+import type { AreaField } from '@/lib/areas/area.ts';
 
 export interface CustomFieldProps {
   /** The declaration; `field.custom.options` are the component's own. */

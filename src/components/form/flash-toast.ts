@@ -2,7 +2,7 @@
  * A toast that survives one navigation: the form saves, goes back to the list, and the list
  * shows "Brand saved." there. Kept in sessionStorage (this tab only) and shown once.
  */
-import { toast, type ToastOptions } from '../../lib/stores/toast.ts';
+import { toast, type ToastOptions } from '@/lib/stores/toast.ts';
 
 const KEY = 'flash-toast';
 

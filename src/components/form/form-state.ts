@@ -5,9 +5,9 @@
  * DOM order: use-form-submission.ts.)
  */
 import type { z } from 'zod';
-import type { AreaField, FormDeclaration } from '../../lib/areas/area.ts';
-import { zodErrors } from '../../lib/http/validation.ts';
-import { toIstInput } from '../../lib/india/ist.ts';
+import type { AreaField, FormDeclaration } from '@/lib/areas/area.ts';
+import { zodErrors } from '@/lib/http/validation.ts';
+import { toIstInput } from '@/lib/india/ist.ts';
 
 export type FieldErrors = Record<string, string[]>;
 export type Values = Record<string, string>;

@@ -8,9 +8,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { ApiError, request, type RequestOptions } from '../../lib/http/client.ts';
-import { formSummary } from '../../lib/http/errors.ts';
-import { zodErrors } from '../../lib/http/validation.ts';
+import { ApiError, request, type RequestOptions } from '@/lib/http/client.ts';
+import { formSummary } from '@/lib/http/errors.ts';
+import { zodErrors } from '@/lib/http/validation.ts';
 import type { FieldErrors } from './form-state.ts';
 
 export type SendResult<T> = { ok: true; data: T } | { ok: false; error: ApiError };

@@ -1,8 +1,8 @@
 /** Shows the confirmation asked for through `askConfirm()` (src/lib/stores/confirm.ts). */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $confirm, closeConfirm, type ConfirmRequest } from '../../lib/stores/confirm.ts';
-import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { $confirm, closeConfirm, type ConfirmRequest } from '@/lib/stores/confirm.ts';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog.tsx';
 
 export default function ConfirmHost() {
   const request = useStore($confirm);

@@ -5,11 +5,11 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { QueryClientProvider, keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Dialog } from '../ui/Dialog.tsx';
-import { Icon } from '../ui/Icon.tsx';
-import { iconSearch, iconFileQuestion, iconChevronRight } from '../ui/icons.ts';
-import { api, ApiError } from '../../lib/http/client.ts';
-import { islandQueryClient, useDebounced } from '../../lib/http/query-client.ts';
+import { Dialog } from '@/components/ui/Dialog.tsx';
+import { Icon } from '@/components/ui/Icon.tsx';
+import { iconSearch, iconFileQuestion, iconChevronRight } from '@/components/ui/icons.ts';
+import { api, ApiError } from '@/lib/http/client.ts';
+import { islandQueryClient, useDebounced } from '@/lib/http/query-client.ts';
 
 export interface SearchResult {
   type: 'page' | 'record';

@@ -6,9 +6,9 @@
  */
 import { lazy, Suspense, useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import { $layout, closeSearch, closeSettings } from '../../lib/stores/layout.ts';
-import { $confirm } from '../../lib/stores/confirm.ts';
-import { Toaster } from '../ui/Toaster.tsx';
+import { $layout, closeSearch, closeSettings } from '@/lib/stores/layout.ts';
+import { $confirm } from '@/lib/stores/confirm.ts';
+import { Toaster } from '@/components/ui/Toaster.tsx';
 
 const ThemePanel = lazy(() => import('./ThemePanel.tsx'));
 const SearchDialog = lazy(() => import('./SearchDialog.tsx'));

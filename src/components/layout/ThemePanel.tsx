@@ -6,9 +6,9 @@
  */
 import { useId, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { Dialog } from '../ui/Dialog.tsx';
-import { $theme, setCardStyle, setDarkTheme, setMenuMode, setMenuTheme, setPreset, setPrimary, setSurface } from '../../lib/stores/theme.ts';
-import { CARD_STYLES, MENU_MODES, MENU_THEMES, PRESETS, PRIMARY_COLORS, SURFACE_COLORS, effectiveSurface } from '../../lib/theme/theme-options.ts';
+import { Dialog } from '@/components/ui/Dialog.tsx';
+import { $theme, setCardStyle, setDarkTheme, setMenuMode, setMenuTheme, setPreset, setPrimary, setSurface } from '@/lib/stores/theme.ts';
+import { CARD_STYLES, MENU_MODES, MENU_THEMES, PRESETS, PRIMARY_COLORS, SURFACE_COLORS, effectiveSurface } from '@/lib/theme/theme-options.ts';
 
 export interface ThemePanelProps {
   open: boolean;

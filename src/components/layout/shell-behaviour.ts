@@ -4,12 +4,12 @@
  * impersonation banner, and the right panel. Loaded by ShellScripts.astro on every app page
  * except the zero-JavaScript error pages.
  */
-import { $layout, DESKTOP_BREAKPOINT, SIDEBAR_HIDE_DELAY_MS, openSearch, openSettings, setLayoutFlags, toggleMenu, type LayoutFlags } from '../../lib/stores/layout.ts';
-import { $theme, toggleDarkTheme } from '../../lib/stores/theme.ts';
-import { $confirm, askConfirm } from '../../lib/stores/confirm.ts';
-import { $toasts, toast } from '../../lib/stores/toast.ts';
-import { api, ApiError } from '../../lib/http/client.ts';
-import { $unreadNotifications } from '../../lib/stores/notifications.ts';
+import { $layout, DESKTOP_BREAKPOINT, SIDEBAR_HIDE_DELAY_MS, openSearch, openSettings, setLayoutFlags, toggleMenu, type LayoutFlags } from '@/lib/stores/layout.ts';
+import { $theme, toggleDarkTheme } from '@/lib/stores/theme.ts';
+import { $confirm, askConfirm } from '@/lib/stores/confirm.ts';
+import { $toasts, toast } from '@/lib/stores/toast.ts';
+import { api, ApiError } from '@/lib/http/client.ts';
+import { $unreadNotifications } from '@/lib/stores/notifications.ts';
 
 const root = document.querySelector<HTMLElement>('[data-layout]');
 if (root) {

@@ -3,7 +3,7 @@
  * island; anything else shows a toast with `toast()` from src/lib/stores/toast.ts.
  */
 import { useStore } from '@nanostores/react';
-import { $toasts, holdToast, releaseToast, removeToast, type Toast, type ToastSeverity } from '../../lib/stores/toast.ts';
+import { $toasts, holdToast, releaseToast, removeToast, type Toast, type ToastSeverity } from '@/lib/stores/toast.ts';
 import { Icon } from './Icon.tsx';
 import { iconCircleCheck, iconInfo, iconTriangleAlert, iconXCircle, iconX } from './icons.ts';
 

@@ -2,7 +2,7 @@
  * The activity log's list (spec: /activity-logs, permission activity-logs:list). Read-only:
  * no add, edit or delete exists anywhere in the product, only this list and its entries' diffs.
  */
-import type { AreaListDeclaration } from '../../lib/areas/area.ts';
+import type { AreaListDeclaration } from '@/lib/areas/area.ts';
 
 export const activityLogList: AreaListDeclaration = {
   key: 'activity-logs',

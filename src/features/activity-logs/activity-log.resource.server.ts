@@ -5,8 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { activityLogs, users } from '../../lib/db/schema.ts';
-import { defineReadOnlyList } from '../../lib/areas/read-only-list.server.ts';
+import { activityLogs, users } from '@/lib/db/schema.ts';
+import { defineReadOnlyList } from '@/lib/areas/read-only-list.server.ts';
 import { activityLogList } from './activity-log.list.ts';
 
 const actor = alias(users, 'actor');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { localPath } from '../../lib/http/local-path.ts';
+import { localPath } from '@/lib/http/local-path.ts';
 
 export const loginSchema = z.strictObject({
   email: z.string().trim().min(1, 'Enter your email.').max(254).email('Enter a valid email address.'),

@@ -1,20 +1,20 @@
 /**
  * Sign-in, sign-out and password reset. Pages and API routes call these; they hold the rules.
  */
-import { notify } from '../../lib/notifications/notify.server.ts';
+import { notify } from '@/lib/notifications/notify.server.ts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../lib/db/client.server.ts';
-import { activityLogs, passwordResetTokens, users } from '../../lib/db/schema.ts';
-import { config } from '../../lib/config.server.ts';
-import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../../lib/auth/password.server.ts';
-import { clearLimit, hitLimit, refundHit, takeSlots } from '../../lib/auth/rate-limit.server.ts';
-import { createSession, destroyOtherSessions, destroySession } from '../../lib/auth/session.server.ts';
-import { logActivity, type Actor } from '../../lib/activity/activity.server.ts';
-import { mailer } from '../../lib/mail/mailer.server.ts';
-import { afterAnswer } from '../../lib/http/in-flight.server.ts';
-import { revokeResetTokens } from '../../lib/auth/reset-tokens.server.ts';
-import { randomToken, sha256 } from '../../lib/security/tokens.server.ts';
-import { HttpError, invalid } from '../../lib/http/errors.ts';
+import type { Db } from '@/lib/db/client.server.ts';
+import { activityLogs, passwordResetTokens, users } from '@/lib/db/schema.ts';
+import { config } from '@/lib/config.server.ts';
+import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '@/lib/auth/password.server.ts';
+import { clearLimit, hitLimit, refundHit, takeSlots } from '@/lib/auth/rate-limit.server.ts';
+import { createSession, destroyOtherSessions, destroySession } from '@/lib/auth/session.server.ts';
+import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
+import { mailer } from '@/lib/mail/mailer.server.ts';
+import { afterAnswer } from '@/lib/http/in-flight.server.ts';
+import { revokeResetTokens } from '@/lib/auth/reset-tokens.server.ts';
+import { randomToken, sha256 } from '@/lib/security/tokens.server.ts';
+import { HttpError, invalid } from '@/lib/http/errors.ts';
 
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
 

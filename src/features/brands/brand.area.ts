@@ -1,6 +1,6 @@
 /** Brands: the declaration the list, the form, the API, the registry and the search read. */
 import { z } from 'zod';
-import { defineArea } from '../../lib/areas/area.ts';
+import { defineArea } from '@/lib/areas/area.ts';
 
 export const BRAND_STATUSES = [
   { value: 'active', label: 'Active' },

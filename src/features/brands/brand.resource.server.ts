@@ -1,11 +1,11 @@
 /** Brands on the server: the table behind the declaration, and what only brands have. */
 import { sql } from 'drizzle-orm';
 import { brands } from './brand.tables.ts';
-import { products } from '../products/product.tables.ts';
-import { returnPolicies } from '../return-policies/return-policy.tables.ts';
-import { defineResource } from '../../lib/areas/resource.server.ts';
-import { slugify } from '../../lib/text/slug.ts';
-import { countUses, describeUses, recordStamps, uniqueNameAndSlug } from '../../lib/areas/resource-helpers.server.ts';
+import { products } from '@/features/products/product.tables.ts';
+import { returnPolicies } from '@/features/return-policies/return-policy.tables.ts';
+import { defineResource } from '@/lib/areas/resource.server.ts';
+import { slugify } from '@/lib/text/slug.ts';
+import { countUses, describeUses, recordStamps, uniqueNameAndSlug } from '@/lib/areas/resource-helpers.server.ts';
 import { brandArea } from './brand.area.ts';
 
 /** Kept as a correlated count so it can be sorted and filtered like a column. */

@@ -1,6 +1,6 @@
 /** What the resources of categories and sub-categories share: a level's row as the API shows it, and the values saved from its form. */
-import type { Row } from '../../lib/areas/resource.server.ts';
-import { recordStamps, slugValue, storedPercent, uploadUrl } from '../../lib/areas/resource-helpers.server.ts';
+import type { Row } from '@/lib/areas/resource.server.ts';
+import { recordStamps, slugValue, storedPercent, uploadUrl } from '@/lib/areas/resource-helpers.server.ts';
 
 /** The fields both levels show (the resource adds its own: the category, the counts). */
 export const levelRecord = (r: Row) => ({

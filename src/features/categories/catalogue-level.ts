@@ -3,8 +3,8 @@
  * same fields (name, slug, image, description, sort order, commission override, status), each
  * with its own words. No server imports: the forms and the API share it.
  */
-import type { AreaField } from '../../lib/areas/area.ts';
-import { ACTIVE_STATUSES, activeStatus, imageUpload, optionalPercent, optionalText, requiredText, slugSchema, sortOrder } from '../../lib/areas/field-schemas.ts';
+import type { AreaField } from '@/lib/areas/area.ts';
+import { ACTIVE_STATUSES, activeStatus, imageUpload, optionalPercent, optionalText, requiredText, slugSchema, sortOrder } from '@/lib/areas/field-schemas.ts';
 
 /** The zod shape of a level; `singular` names it in the messages ("Enter the category name."). */
 export const levelShape = (singular: string) => ({

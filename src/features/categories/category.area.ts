@@ -1,7 +1,7 @@
 /** Categories (top level; sub-categories are the second): the declaration the list, the form, the API, the registry and the search read. */
 import { z } from 'zod';
-import { defineArea } from '../../lib/areas/area.ts';
-import { ACTIVE_STATUSES } from '../../lib/areas/field-schemas.ts';
+import { defineArea } from '@/lib/areas/area.ts';
+import { ACTIVE_STATUSES } from '@/lib/areas/field-schemas.ts';
 import { levelFields, levelShape } from './catalogue-level.ts';
 
 export const categorySchema = z.strictObject(levelShape('category'));

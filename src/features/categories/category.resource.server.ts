@@ -1,9 +1,9 @@
 /** Categories on the server: the table behind the declaration, and what only categories have. */
 import { sql } from 'drizzle-orm';
 import { categories, subCategories } from './category.tables.ts';
-import { products } from '../products/product.tables.ts';
-import { defineResource } from '../../lib/areas/resource.server.ts';
-import { countUses, describeUses, uniqueNameAndSlug } from '../../lib/areas/resource-helpers.server.ts';
+import { products } from '@/features/products/product.tables.ts';
+import { defineResource } from '@/lib/areas/resource.server.ts';
+import { countUses, describeUses, uniqueNameAndSlug } from '@/lib/areas/resource-helpers.server.ts';
 import { levelRecord, levelValues } from './catalogue-level.server.ts';
 import { categoryArea } from './category.area.ts';
 

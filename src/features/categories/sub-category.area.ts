@@ -1,7 +1,7 @@
 /** Sub-categories (the second level, one category each): the declaration the list, the form, the API, the registry and the search read. */
 import { z } from 'zod';
-import { defineArea } from '../../lib/areas/area.ts';
-import { ACTIVE_STATUSES, recordId } from '../../lib/areas/field-schemas.ts';
+import { defineArea } from '@/lib/areas/area.ts';
+import { ACTIVE_STATUSES, recordId } from '@/lib/areas/field-schemas.ts';
 import { levelFields, levelShape } from './catalogue-level.ts';
 
 export const subCategorySchema = z.strictObject({

@@ -1,11 +1,11 @@
 /** Sub-categories on the server: the table behind the declaration, and what only sub-categories have. */
 import { eq, sql } from 'drizzle-orm';
 import { categories, subCategories } from './category.tables.ts';
-import { products } from '../products/product.tables.ts';
-import { defineResource } from '../../lib/areas/resource.server.ts';
-import { countUses, describeUses, findReferenced, uniqueSlug } from '../../lib/areas/resource-helpers.server.ts';
+import { products } from '@/features/products/product.tables.ts';
+import { defineResource } from '@/lib/areas/resource.server.ts';
+import { countUses, describeUses, findReferenced, uniqueSlug } from '@/lib/areas/resource-helpers.server.ts';
 import { levelRecord, levelValues } from './catalogue-level.server.ts';
-import { invalid } from '../../lib/http/errors.ts';
+import { invalid } from '@/lib/http/errors.ts';
 import { subCategoryArea } from './sub-category.area.ts';
 
 // A correlated count, sortable and filterable like a column; qualified by hand (see brands).

@@ -3,11 +3,11 @@
  * of its area and scoped like the area's own list (a vendor counts only their products).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../lib/db/client.server.ts';
-import { roles, userRoles } from '../../lib/db/schema.ts';
-import { products } from '../products/product.tables.ts';
-import { vendorScope } from '../../lib/permissions/scope.server.ts';
-import type { Principal } from '../../lib/auth/principal.server.ts';
+import type { Db } from '@/lib/db/client.server.ts';
+import { roles, userRoles } from '@/lib/db/schema.ts';
+import { products } from '@/features/products/product.tables.ts';
+import { vendorScope } from '@/lib/permissions/scope.server.ts';
+import type { Principal } from '@/lib/auth/principal.server.ts';
 
 export interface DashboardData {
   roles: string[];

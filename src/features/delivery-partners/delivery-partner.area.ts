@@ -3,8 +3,8 @@
  * zones; its details page lists them.
  */
 import { z } from 'zod';
-import { defineArea } from '../../lib/areas/area.ts';
-import { ACTIVE_STATUSES, activeStatus, formBoolean, optionalEmail, optionalText, requiredText } from '../../lib/areas/field-schemas.ts';
+import { defineArea } from '@/lib/areas/area.ts';
+import { ACTIVE_STATUSES, activeStatus, formBoolean, optionalEmail, optionalText, requiredText } from '@/lib/areas/field-schemas.ts';
 
 export const COD_OPTIONS = [
   { value: 'true', label: 'Cash on delivery' },

@@ -1,9 +1,9 @@
 /** Delivery partners on the server: the courier, its zones counted, and none deleted while it has zones. */
 import { sql } from 'drizzle-orm';
 import { deliveryPartners } from './delivery-partner.tables.ts';
-import { deliveryZones } from '../delivery-zones/delivery-zone.tables.ts';
-import { defineResource } from '../../lib/areas/resource.server.ts';
-import { countUses, describeUses, recordStamps, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
+import { deliveryZones } from '@/features/delivery-zones/delivery-zone.tables.ts';
+import { defineResource } from '@/lib/areas/resource.server.ts';
+import { countUses, describeUses, recordStamps, uniqueName } from '@/lib/areas/resource-helpers.server.ts';
 import { deliveryPartnerArea } from './delivery-partner.area.ts';
 
 // Correlated counts, sortable and filterable like columns; qualified by hand (see brands).

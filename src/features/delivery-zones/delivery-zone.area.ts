@@ -3,8 +3,8 @@
  * The pincodes are pasted or added a whole city or state at a time; each wrong line is reported.
  */
 import { z } from 'zod';
-import { defineArea } from '../../lib/areas/area.ts';
-import { ACTIVE_STATUSES, activeStatus, recordId, requiredText } from '../../lib/areas/field-schemas.ts';
+import { defineArea } from '@/lib/areas/area.ts';
+import { ACTIVE_STATUSES, activeStatus, recordId, requiredText } from '@/lib/areas/field-schemas.ts';
 import { pincodeSet } from './pincode-set.ts';
 
 /** All of India has about 19,000 pincodes: a zone can hold every one. */

@@ -4,15 +4,15 @@
  * with a sample, not thousands of them.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { deliveryPartners } from '../delivery-partners/delivery-partner.tables.ts';
+import { deliveryPartners } from '@/features/delivery-partners/delivery-partner.tables.ts';
 import { deliveryZonePincodes, deliveryZones } from './delivery-zone.tables.ts';
-import { pincodes } from '../geography/geography.tables.ts';
-import type { DbOrTx } from '../../lib/db/client.server.ts';
-import type { Changes } from '../../lib/activity/activity.server.ts';
-import { defineResource } from '../../lib/areas/resource.server.ts';
-import { findReferenced, recordStamps, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
-import { invalid } from '../../lib/http/errors.ts';
-import { distinctPincodes, lineErrors, pincodeEntries } from '../../lib/india/pincode-list.ts';
+import { pincodes } from '@/features/geography/geography.tables.ts';
+import type { DbOrTx } from '@/lib/db/client.server.ts';
+import type { Changes } from '@/lib/activity/activity.server.ts';
+import { defineResource } from '@/lib/areas/resource.server.ts';
+import { findReferenced, recordStamps, uniqueName } from '@/lib/areas/resource-helpers.server.ts';
+import { invalid } from '@/lib/http/errors.ts';
+import { distinctPincodes, lineErrors, pincodeEntries } from '@/lib/india/pincode-list.ts';
 import { deliveryZoneArea } from './delivery-zone.area.ts';
 
 /** Pincodes looked up or written per statement: well under any driver's parameter limit. */

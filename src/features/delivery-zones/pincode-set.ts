@@ -3,7 +3,7 @@
  * the form kit knows nothing of pincodes.
  */
 import { z } from 'zod';
-import { distinctPincodes, lineErrors, malformedPincode, pincodeEntries, PINCODE_PATTERN } from '../../lib/india/pincode-list.ts';
+import { distinctPincodes, lineErrors, malformedPincode, pincodeEntries, PINCODE_PATTERN } from '@/lib/india/pincode-list.ts';
 
 /**
  * The pincodes field: pincodes one per line or comma-separated, at least one and at most `max`.

@@ -4,8 +4,8 @@
  * escaped and only safe links (src/lib/text/markdown.server.ts, decision 011).
  */
 import { z } from 'zod';
-import { defineArea } from '../../lib/areas/area.ts';
-import { ACTIVE_STATUSES, activeStatus, optionalWholeNumber } from '../../lib/areas/field-schemas.ts';
+import { defineArea } from '@/lib/areas/area.ts';
+import { ACTIVE_STATUSES, activeStatus, optionalWholeNumber } from '@/lib/areas/field-schemas.ts';
 
 export const FAQ_AUDIENCES = [
   { value: 'customer', label: 'Customers' },

@@ -1,9 +1,9 @@
 /** FAQs on the server: the table behind the declaration, the answer rendered once for every reader. */
 import { eq, sql } from 'drizzle-orm';
 import { faqs } from './faq.tables.ts';
-import { defineResource } from '../../lib/areas/resource.server.ts';
-import { recordStamps } from '../../lib/areas/resource-helpers.server.ts';
-import { renderMarkdown } from '../../lib/text/markdown.server.ts';
+import { defineResource } from '@/lib/areas/resource.server.ts';
+import { recordStamps } from '@/lib/areas/resource-helpers.server.ts';
+import { renderMarkdown } from '@/lib/text/markdown.server.ts';
 import { faqArea } from './faq.area.ts';
 
 export const faqResource = defineResource({

@@ -1,7 +1,7 @@
 /** Cities (India Post's districts): the declaration the list, the form, the API, the registry and the search read. */
 import { z } from 'zod';
-import { defineArea } from '../../lib/areas/area.ts';
-import { ACTIVE_STATUSES, activeStatus, recordId } from '../../lib/areas/field-schemas.ts';
+import { defineArea } from '@/lib/areas/area.ts';
+import { ACTIVE_STATUSES, activeStatus, recordId } from '@/lib/areas/field-schemas.ts';
 
 export const citySchema = z.strictObject({
   name: z.string().trim().min(1, 'Enter the city name.').max(120, 'At most 120 characters.'),

@@ -1,10 +1,10 @@
 /** Cities on the server: the table behind the declaration, and what only cities have. */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { cities, pincodes, states } from './geography.tables.ts';
-import { defineResource } from '../../lib/areas/resource.server.ts';
-import { findReferenced, recordStamps } from '../../lib/areas/resource-helpers.server.ts';
-import { rowsOf } from '../../lib/db/client.server.ts';
-import { invalid } from '../../lib/http/errors.ts';
+import { defineResource } from '@/lib/areas/resource.server.ts';
+import { findReferenced, recordStamps } from '@/lib/areas/resource-helpers.server.ts';
+import { rowsOf } from '@/lib/db/client.server.ts';
+import { invalid } from '@/lib/http/errors.ts';
 import { cityArea } from './city.area.ts';
 
 // A correlated count, sortable and filterable like a column; qualified by hand (see brands).

@@ -1,8 +1,8 @@
 /** Pincodes: the declaration the list, the form, the API, the registry and the search read. */
 import { z } from 'zod';
-import { defineArea } from '../../lib/areas/area.ts';
-import { pincode } from '../../lib/india/formats.ts';
-import { formBoolean, optionalRecordId, recordId } from '../../lib/areas/field-schemas.ts';
+import { defineArea } from '@/lib/areas/area.ts';
+import { pincode } from '@/lib/india/formats.ts';
+import { formBoolean, optionalRecordId, recordId } from '@/lib/areas/field-schemas.ts';
 
 export const pincodeSchema = z.strictObject({
   pincode,

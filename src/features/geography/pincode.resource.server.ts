@@ -1,11 +1,11 @@
 /** Pincodes on the server: the table behind the declaration, and what only pincodes have. */
 import { eq, sql } from 'drizzle-orm';
-import { deliveryZonePincodes } from '../delivery-zones/delivery-zone.tables.ts';
+import { deliveryZonePincodes } from '@/features/delivery-zones/delivery-zone.tables.ts';
 import { cities, pincodes, states } from './geography.tables.ts';
-import { warehouses } from '../warehouses/warehouse.tables.ts';
-import { countUses, describeUses, findReferenced, recordStamps } from '../../lib/areas/resource-helpers.server.ts';
-import { defineResource } from '../../lib/areas/resource.server.ts';
-import { invalid } from '../../lib/http/errors.ts';
+import { warehouses } from '@/features/warehouses/warehouse.tables.ts';
+import { countUses, describeUses, findReferenced, recordStamps } from '@/lib/areas/resource-helpers.server.ts';
+import { defineResource } from '@/lib/areas/resource.server.ts';
+import { invalid } from '@/lib/http/errors.ts';
 import { pincodeArea } from './pincode.area.ts';
 
 /**

@@ -6,10 +6,10 @@
 import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { asc, eq, sql } from 'drizzle-orm';
-import { db } from '../../lib/boot.server.ts';
+import { db } from '@/lib/boot.server.ts';
 import { pincodes } from './geography.tables.ts';
-import { json, parseWith, queryObject } from '../../lib/http/api.server.ts';
-import { recordId } from '../../lib/areas/field-schemas.ts';
+import { json, parseWith, queryObject } from '@/lib/http/api.server.ts';
+import { recordId } from '@/lib/areas/field-schemas.ts';
 
 const pincodesOfQuery = z
   .strictObject({ city_id: recordId('city_id must be a city id.').optional(), state_id: recordId('state_id must be a state id.').optional() })

@@ -1,7 +1,7 @@
 /** States and union territories: the declaration the list, the form, the API, the registry and the search read. */
 import { z } from 'zod';
-import { defineArea } from '../../lib/areas/area.ts';
-import { ACTIVE_STATUSES, activeStatus, formBoolean } from '../../lib/areas/field-schemas.ts';
+import { defineArea } from '@/lib/areas/area.ts';
+import { ACTIVE_STATUSES, activeStatus, formBoolean } from '@/lib/areas/field-schemas.ts';
 
 export const stateSchema = z.strictObject({
   name: z.string().trim().min(1, 'Enter the state name.').max(80, 'At most 80 characters.'),

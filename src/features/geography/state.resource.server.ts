@@ -1,9 +1,9 @@
 /** States on the server: the table behind the declaration, and what only states have. */
 import { inArray, sql } from 'drizzle-orm';
 import { cities, states } from './geography.tables.ts';
-import { recordStamps, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
-import { defineResource } from '../../lib/areas/resource.server.ts';
-import { rowsOf } from '../../lib/db/client.server.ts';
+import { recordStamps, uniqueName } from '@/lib/areas/resource-helpers.server.ts';
+import { defineResource } from '@/lib/areas/resource.server.ts';
+import { rowsOf } from '@/lib/db/client.server.ts';
 import { stateArea } from './state.area.ts';
 
 // Correlated counts, sortable and filterable like columns; qualified by hand (see brands).

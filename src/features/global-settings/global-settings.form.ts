@@ -5,8 +5,8 @@
  * the form shows whether one is saved, never its value (global-settings.server.ts).
  */
 import { z } from 'zod';
-import type { AreaField, FormDeclaration } from '../../lib/areas/area.ts';
-import { percent } from '../../lib/areas/field-schemas.ts';
+import type { AreaField, FormDeclaration } from '@/lib/areas/area.ts';
+import { percent } from '@/lib/areas/field-schemas.ts';
 
 export const CURRENCIES = [
   { value: 'INR', label: 'Indian rupee (₹, INR)' },

@@ -5,13 +5,13 @@
  * every Super Admin, in one transaction.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../lib/db/client.server.ts';
-import { settings } from '../../lib/db/schema.ts';
-import { logActivity, type Actor } from '../../lib/activity/activity.server.ts';
-import { conflict, invalid } from '../../lib/http/errors.ts';
-import { open, seal } from '../../lib/security/secret-box.server.ts';
-import { notifyRole } from '../../lib/notifications/notify.server.ts';
-import { forgetDeliverySettings } from '../../lib/settings/delivery-settings.server.ts';
+import type { Db, DbOrTx } from '@/lib/db/client.server.ts';
+import { settings } from '@/lib/db/schema.ts';
+import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
+import { conflict, invalid } from '@/lib/http/errors.ts';
+import { open, seal } from '@/lib/security/secret-box.server.ts';
+import { notifyRole } from '@/lib/notifications/notify.server.ts';
+import { forgetDeliverySettings } from '@/lib/settings/delivery-settings.server.ts';
 import { SECRET_FIELDS, type GlobalSettingsInput, type SecretField } from './global-settings.form.ts';
 
 const KEY = 'global';

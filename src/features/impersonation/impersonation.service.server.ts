@@ -3,13 +3,13 @@
  * Rules: never oneself; never a user who holds a permission the administrator lacks (no privilege
  * gain); no nesting. The session keeps the real user; every action logs both.
  */
-import { notify } from '../../lib/notifications/notify.server.ts';
+import { notify } from '@/lib/notifications/notify.server.ts';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../lib/db/client.server.ts';
-import { sessions, users } from '../../lib/db/schema.ts';
-import { loadPrincipal, type Principal } from '../../lib/auth/principal.server.ts';
-import { logActivity, type Actor } from '../../lib/activity/activity.server.ts';
-import { conflict, forbidden, notFound, HttpError } from '../../lib/http/errors.ts';
+import { rowsOf, type Db } from '@/lib/db/client.server.ts';
+import { sessions, users } from '@/lib/db/schema.ts';
+import { loadPrincipal, type Principal } from '@/lib/auth/principal.server.ts';
+import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
+import { conflict, forbidden, notFound, HttpError } from '@/lib/http/errors.ts';
 
 /**
  * The no-privilege-gain rule: the permissions `target` holds that `mine` lacks. Impersonation

@@ -3,8 +3,8 @@
  * the shared list contract over their own rows only; read/unread is the one thing they change.
  */
 import { z } from 'zod';
-import type { AreaListDeclaration } from '../../lib/areas/area.ts';
-import { recordIds } from '../../lib/http/integers.ts';
+import type { AreaListDeclaration } from '@/lib/areas/area.ts';
+import { recordIds } from '@/lib/http/integers.ts';
 
 export const NOTIFICATION_STATES = [
   { value: 'unread', label: 'Unread' },

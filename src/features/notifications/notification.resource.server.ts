@@ -1,7 +1,7 @@
 /** The notification list on the server: a read-only list of the signed-in user's own rows. */
 import { eq, sql } from 'drizzle-orm';
-import { notifications } from '../../lib/db/schema.ts';
-import { defineReadOnlyList } from '../../lib/areas/read-only-list.server.ts';
+import { notifications } from '@/lib/db/schema.ts';
+import { defineReadOnlyList } from '@/lib/areas/read-only-list.server.ts';
 import { notificationList } from './notification.list.ts';
 
 interface NotificationRow extends Record<string, unknown> {

@@ -1,7 +1,7 @@
 /** The notification calls: the list, the unread count, and marking read or unread. */
 import type { APIContext } from 'astro';
-import { db } from '../../lib/boot.server.ts';
-import { json, queryObject, readInput } from '../../lib/http/api.server.ts';
+import { db } from '@/lib/boot.server.ts';
+import { json, queryObject, readInput } from '@/lib/http/api.server.ts';
 import { markNotifications, unreadCount } from './notifications.server.ts';
 import { notificationSource } from './notification.resource.server.ts';
 import { markReadSchema, markUnreadSchema } from './notification.list.ts';

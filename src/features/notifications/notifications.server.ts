@@ -3,9 +3,9 @@
  * Sending one is `notify()` (src/lib/notifications/notify.server.ts), which any feature may call.
  */
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../lib/db/client.server.ts';
-import { notifications } from '../../lib/db/schema.ts';
-import { logActivity, type Actor } from '../../lib/activity/activity.server.ts';
+import type { DbOrTx } from '@/lib/db/client.server.ts';
+import { notifications } from '@/lib/db/schema.ts';
+import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
 
 export async function unreadCount(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));

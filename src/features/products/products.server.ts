@@ -4,13 +4,13 @@
  */
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../lib/db/client.server.ts';
-import { vendors } from '../../lib/db/schema.ts';
+import type { Db } from '@/lib/db/client.server.ts';
+import { vendors } from '@/lib/db/schema.ts';
 import { products } from './product.tables.ts';
-import { vendorScope } from '../../lib/permissions/scope.server.ts';
-import type { Principal } from '../../lib/auth/principal.server.ts';
-import { containsText } from '../../lib/list/list-sql.server.ts';
-import { pageSchema } from '../../lib/http/integers.ts';
+import { vendorScope } from '@/lib/permissions/scope.server.ts';
+import type { Principal } from '@/lib/auth/principal.server.ts';
+import { containsText } from '@/lib/list/list-sql.server.ts';
+import { pageSchema } from '@/lib/http/integers.ts';
 
 export const productListQuery = z.strictObject({
   page: pageSchema(),

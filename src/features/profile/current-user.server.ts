@@ -3,10 +3,10 @@
  * While impersonating it describes the impersonated user; `impersonator` is the real one.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../lib/db/client.server.ts';
-import { notifications } from '../../lib/db/schema.ts';
-import { isVendorProfileComplete } from '../../lib/auth/principal.server.ts';
-import { sms, type SmsBalance } from '../../lib/sms/sms.server.ts';
+import type { Db } from '@/lib/db/client.server.ts';
+import { notifications } from '@/lib/db/schema.ts';
+import { isVendorProfileComplete } from '@/lib/auth/principal.server.ts';
+import { sms, type SmsBalance } from '@/lib/sms/sms.server.ts';
 
 export interface CurrentUser {
   id: number;

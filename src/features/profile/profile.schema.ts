@@ -1,6 +1,6 @@
 /** Profile forms: one schema shared by the islands and the API. */
 import { z } from 'zod';
-import { indianMobile } from '../../lib/india/formats.ts';
+import { indianMobile } from '@/lib/india/formats.ts';
 
 /** A 10-digit Indian mobile number, stored as +91XXXXXXXXXX (spec §9); one rule for the whole product. */
 export { indianMobile };

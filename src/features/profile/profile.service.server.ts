@@ -1,18 +1,18 @@
 /** Profile and password changes for the signed-in user. */
-import { notify } from '../../lib/notifications/notify.server.ts';
+import { notify } from '@/lib/notifications/notify.server.ts';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../lib/db/client.server.ts';
-import { sessions, users } from '../../lib/db/schema.ts';
+import type { Db } from '@/lib/db/client.server.ts';
+import { sessions, users } from '@/lib/db/schema.ts';
 import { accountDeletionRequests } from './profile.tables.ts';
-import { logActivity, type Actor } from '../../lib/activity/activity.server.ts';
-import { hashPassword, verifyPassword } from '../../lib/auth/password.server.ts';
-import { destroyOtherSessions, destroySession } from '../../lib/auth/session.server.ts';
-import { clearLimit, takeSlots } from '../../lib/auth/rate-limit.server.ts';
-import { revokeResetTokens } from '../../lib/auth/reset-tokens.server.ts';
-import { config } from '../../lib/config.server.ts';
-import { HttpError, forbidden, invalid, notFound } from '../../lib/http/errors.ts';
-import { readImageUpload, uploads } from '../../lib/uploads/storage.server.ts';
-import { sha256 } from '../../lib/security/tokens.server.ts';
+import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
+import { hashPassword, verifyPassword } from '@/lib/auth/password.server.ts';
+import { destroyOtherSessions, destroySession } from '@/lib/auth/session.server.ts';
+import { clearLimit, takeSlots } from '@/lib/auth/rate-limit.server.ts';
+import { revokeResetTokens } from '@/lib/auth/reset-tokens.server.ts';
+import { config } from '@/lib/config.server.ts';
+import { HttpError, forbidden, invalid, notFound } from '@/lib/http/errors.ts';
+import { readImageUpload, uploads } from '@/lib/uploads/storage.server.ts';
+import { sha256 } from '@/lib/security/tokens.server.ts';
 import type { ProfileInput } from './profile.schema.ts';
 
 const IMPERSONATION_BLOCK = 'Changing the email or password is not allowed while impersonating.';

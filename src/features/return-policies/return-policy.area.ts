@@ -1,7 +1,7 @@
 /** Return policies (one for any brand, or a brand's own): the declaration the list, the form, the API, the registry and the search read. */
 import { z } from 'zod';
-import { defineArea } from '../../lib/areas/area.ts';
-import { ACTIVE_STATUSES, activeStatus, formBoolean, optionalRecordId, optionalText, requiredText } from '../../lib/areas/field-schemas.ts';
+import { defineArea } from '@/lib/areas/area.ts';
+import { ACTIVE_STATUSES, activeStatus, formBoolean, optionalRecordId, optionalText, requiredText } from '@/lib/areas/field-schemas.ts';
 
 export const RETURNABLE_OPTIONS = [
   { value: 'true', label: 'Returns accepted' },

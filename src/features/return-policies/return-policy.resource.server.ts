@@ -1,10 +1,10 @@
 /** Return policies on the server: the table behind the declaration, and what only return policies have. */
 import { sql } from 'drizzle-orm';
-import { brands } from '../brands/brand.tables.ts';
+import { brands } from '@/features/brands/brand.tables.ts';
 import { returnPolicies } from './return-policy.tables.ts';
-import { defineResource } from '../../lib/areas/resource.server.ts';
-import { findReferenced, recordStamps } from '../../lib/areas/resource-helpers.server.ts';
-import { invalid } from '../../lib/http/errors.ts';
+import { defineResource } from '@/lib/areas/resource.server.ts';
+import { findReferenced, recordStamps } from '@/lib/areas/resource-helpers.server.ts';
+import { invalid } from '@/lib/http/errors.ts';
 import { returnPolicyArea } from './return-policy.area.ts';
 
 /**

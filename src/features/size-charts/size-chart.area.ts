@@ -5,8 +5,8 @@
  * are this product's design (docs/areas.md).
  */
 import { z } from 'zod';
-import { ACTIVE_STATUSES, activeStatus } from '../../lib/areas/field-schemas.ts';
-import { defineArea, type CustomInput } from '../../lib/areas/area.ts';
+import { ACTIVE_STATUSES, activeStatus } from '@/lib/areas/field-schemas.ts';
+import { defineArea, type CustomInput } from '@/lib/areas/area.ts';
 import { numberGridSchema } from './grid.ts';
 import { emptyGrid, type GridSpec } from './grid-spec.ts';
 

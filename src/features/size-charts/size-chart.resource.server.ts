@@ -1,8 +1,8 @@
 /** Size charts on the server: the table behind the declaration; the grid is one jsonb value. */
 import { sql } from 'drizzle-orm';
 import { sizeCharts } from './size-chart.tables.ts';
-import { recordStamps, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
-import { defineResource } from '../../lib/areas/resource.server.ts';
+import { recordStamps, uniqueName } from '@/lib/areas/resource-helpers.server.ts';
+import { defineResource } from '@/lib/areas/resource.server.ts';
 import { sizeChartArea, sizesSummary, type SizeChartGrid } from './size-chart.area.ts';
 
 /** "Chest, Waist, Length", from the grid: listed, filtered and searched like a column. */

@@ -1,7 +1,7 @@
 /** Product tags ("Handloom", "Festive"): the declaration the list, the form, the API, the registry and the search read. */
 import { z } from 'zod';
-import { defineArea } from '../../lib/areas/area.ts';
-import { ACTIVE_STATUSES, activeStatus, requiredText, slugSchema } from '../../lib/areas/field-schemas.ts';
+import { defineArea } from '@/lib/areas/area.ts';
+import { ACTIVE_STATUSES, activeStatus, requiredText, slugSchema } from '@/lib/areas/field-schemas.ts';
 
 export const tagSchema = z.strictObject({
   name: requiredText('Enter the tag name.', 60),

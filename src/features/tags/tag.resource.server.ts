@@ -1,7 +1,7 @@
 /** Tags on the server: the table behind the declaration. */
 import { tags } from './tag.tables.ts';
-import { defineResource } from '../../lib/areas/resource.server.ts';
-import { recordStamps, slugValue, uniqueNameAndSlug } from '../../lib/areas/resource-helpers.server.ts';
+import { defineResource } from '@/lib/areas/resource.server.ts';
+import { recordStamps, slugValue, uniqueNameAndSlug } from '@/lib/areas/resource-helpers.server.ts';
 import { tagArea } from './tag.area.ts';
 
 export const tagResource = defineResource({

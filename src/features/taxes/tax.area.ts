@@ -1,8 +1,8 @@
 /** Taxes (GST slabs with their HSN or SAC code): the declaration the list, the form, the API, the registry and the search read. */
 import { z } from 'zod';
-import { defineArea } from '../../lib/areas/area.ts';
-import { ACTIVE_STATUSES, activeStatus, requiredPercent, requiredText } from '../../lib/areas/field-schemas.ts';
-import { hsnSacCode } from '../../lib/india/formats.ts';
+import { defineArea } from '@/lib/areas/area.ts';
+import { ACTIVE_STATUSES, activeStatus, requiredPercent, requiredText } from '@/lib/areas/field-schemas.ts';
+import { hsnSacCode } from '@/lib/india/formats.ts';
 
 export const PRICE_MODES = [
   { value: 'inclusive', label: 'Included in the price' },

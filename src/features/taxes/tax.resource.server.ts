@@ -1,10 +1,10 @@
 /** Taxes on the server: the table behind the declaration, and what only taxes have. */
 import { sql } from 'drizzle-orm';
-import { products } from '../products/product.tables.ts';
+import { products } from '@/features/products/product.tables.ts';
 import { taxes } from './tax.tables.ts';
-import { defineResource } from '../../lib/areas/resource.server.ts';
-import { countUses, describeUses, recordStamps, storedPercent, uniqueName } from '../../lib/areas/resource-helpers.server.ts';
-import { hsnKind } from '../../lib/india/formats.ts';
+import { defineResource } from '@/lib/areas/resource.server.ts';
+import { countUses, describeUses, recordStamps, storedPercent, uniqueName } from '@/lib/areas/resource-helpers.server.ts';
+import { hsnKind } from '@/lib/india/formats.ts';
 import { taxArea } from './tax.area.ts';
 
 // A correlated count, sortable and filterable like a column; qualified by hand (see brands).

@@ -4,9 +4,9 @@
  * No server imports.
  */
 import { z } from 'zod';
-import { gstin, indianMobile, pan, pincode } from '../../lib/india/formats.ts';
-import { INDIAN_STATE_NAMES, findStateByName, stateForGstCode } from '../../lib/india/states.ts';
-import { version } from '../../lib/http/integers.ts';
+import { gstin, indianMobile, pan, pincode } from '@/lib/india/formats.ts';
+import { INDIAN_STATE_NAMES, findStateByName, stateForGstCode } from '@/lib/india/states.ts';
+import { version } from '@/lib/http/integers.ts';
 
 export const STORE_NAME_MAX = 120;
 

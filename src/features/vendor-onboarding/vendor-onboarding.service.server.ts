@@ -5,17 +5,17 @@
  */
 import { randomInt } from 'node:crypto';
 import { and, eq, lt, gt, ne, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../lib/db/client.server.ts';
-import { users, vendors } from '../../lib/db/schema.ts';
+import type { Db, DbOrTx } from '@/lib/db/client.server.ts';
+import { users, vendors } from '@/lib/db/schema.ts';
 import { phoneVerifications } from './vendor-onboarding.tables.ts';
-import type { Principal, UserRow, VendorRow } from '../../lib/auth/principal.server.ts';
-import { logActivity, type Actor } from '../../lib/activity/activity.server.ts';
-import { hitLimit } from '../../lib/auth/rate-limit.server.ts';
-import { sms } from '../../lib/sms/sms.server.ts';
-import { config } from '../../lib/config.server.ts';
-import { hmac, safeEqual } from '../../lib/security/tokens.server.ts';
-import { HttpError, conflict, forbidden, invalid } from '../../lib/http/errors.ts';
-import { slugify } from '../../lib/text/slug.ts';
+import type { Principal, UserRow, VendorRow } from '@/lib/auth/principal.server.ts';
+import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
+import { hitLimit } from '@/lib/auth/rate-limit.server.ts';
+import { sms } from '@/lib/sms/sms.server.ts';
+import { config } from '@/lib/config.server.ts';
+import { hmac, safeEqual } from '@/lib/security/tokens.server.ts';
+import { HttpError, conflict, forbidden, invalid } from '@/lib/http/errors.ts';
+import { slugify } from '@/lib/text/slug.ts';
 import {
   OTP_LENGTH,
   OTP_MAX_ATTEMPTS,

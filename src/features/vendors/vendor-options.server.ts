@@ -5,13 +5,13 @@
  */
 import type { APIContext } from 'astro';
 import { asc, inArray } from 'drizzle-orm';
-import { db } from '../../lib/boot.server.ts';
-import { vendors } from '../../lib/db/schema.ts';
-import { json, parseWith, queryObject } from '../../lib/http/api.server.ts';
-import { optionsQuery } from '../../lib/areas/area-schemas.ts';
-import { OPTIONS_LIMIT, type RelationOption } from '../../lib/areas/resource.server.ts';
-import { containsText } from '../../lib/list/list-sql.server.ts';
-import { vendorName } from '../../lib/vendors/vendor-name.server.ts';
+import { db } from '@/lib/boot.server.ts';
+import { vendors } from '@/lib/db/schema.ts';
+import { json, parseWith, queryObject } from '@/lib/http/api.server.ts';
+import { optionsQuery } from '@/lib/areas/area-schemas.ts';
+import { OPTIONS_LIMIT, type RelationOption } from '@/lib/areas/resource.server.ts';
+import { containsText } from '@/lib/list/list-sql.server.ts';
+import { vendorName } from '@/lib/vendors/vendor-name.server.ts';
 
 const label = vendorName(vendors.id, vendors.storeName);
 

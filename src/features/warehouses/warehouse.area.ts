@@ -3,8 +3,8 @@
  * only their own (the owner is set by the server), staff see all and choose the owner.
  */
 import { z } from 'zod';
-import { defineArea } from '../../lib/areas/area.ts';
-import { formBoolean, optionalEmail, optionalRecordId, optionalText, phoneNumber, recordId, requiredText } from '../../lib/areas/field-schemas.ts';
+import { defineArea } from '@/lib/areas/area.ts';
+import { formBoolean, optionalEmail, optionalRecordId, optionalText, phoneNumber, recordId, requiredText } from '@/lib/areas/field-schemas.ts';
 
 export const WAREHOUSE_ACTIVE = [
   { value: 'true', label: 'Active' },

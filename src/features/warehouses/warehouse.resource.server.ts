@@ -1,12 +1,12 @@
 /** Warehouses on the server: owned by the platform (no vendor) or by a vendor, who sees only theirs. */
 import { eq, isNull, sql } from 'drizzle-orm';
-import { vendors } from '../../lib/db/schema.ts';
-import { cities, pincodes, states } from '../geography/geography.tables.ts';
+import { vendors } from '@/lib/db/schema.ts';
+import { cities, pincodes, states } from '@/features/geography/geography.tables.ts';
 import { warehouses } from './warehouse.tables.ts';
-import { defineResource } from '../../lib/areas/resource.server.ts';
-import { findReferenced, recordStamps } from '../../lib/areas/resource-helpers.server.ts';
-import { invalid } from '../../lib/http/errors.ts';
-import { vendorNameSql } from '../../lib/vendors/vendor-name.server.ts';
+import { defineResource } from '@/lib/areas/resource.server.ts';
+import { findReferenced, recordStamps } from '@/lib/areas/resource-helpers.server.ts';
+import { invalid } from '@/lib/http/errors.ts';
+import { vendorNameSql } from '@/lib/vendors/vendor-name.server.ts';
 import { warehouseArea } from './warehouse.area.ts';
 
 // The owner's name, "Platform" for the marketplace's own: never NULL, so it sorts and pages like any text.

@@ -4,9 +4,9 @@
  * reorders them by drag and drop or Move up / Move down (`reorder`).
  */
 import { z } from 'zod';
-import { defineArea } from '../../lib/areas/area.ts';
-import { ACTIVE_STATUSES, activeStatus, isChosenFile, optionalWholeNumber } from '../../lib/areas/field-schemas.ts';
-import { istDateTime } from '../../lib/india/formats.ts';
+import { defineArea } from '@/lib/areas/area.ts';
+import { ACTIVE_STATUSES, activeStatus, isChosenFile, optionalWholeNumber } from '@/lib/areas/field-schemas.ts';
+import { istDateTime } from '@/lib/india/formats.ts';
 
 export const WIDGET_TYPES = [
   { value: 'hero-banner', label: 'Hero banner' },

@@ -1,10 +1,10 @@
 /** Widgets on the server: the table behind the declaration, and the rules only widgets have. */
 import { sql } from 'drizzle-orm';
 import { widgets } from './widget.tables.ts';
-import { defineResource } from '../../lib/areas/resource.server.ts';
-import { recordStamps } from '../../lib/areas/resource-helpers.server.ts';
-import { isChosenFile } from '../../lib/areas/field-schemas.ts';
-import { invalid } from '../../lib/http/errors.ts';
+import { defineResource } from '@/lib/areas/resource.server.ts';
+import { recordStamps } from '@/lib/areas/resource-helpers.server.ts';
+import { isChosenFile } from '@/lib/areas/field-schemas.ts';
+import { invalid } from '@/lib/http/errors.ts';
 import { ALT_TEXT_MESSAGE, TYPES_NEEDING_AN_IMAGE, WIDGET_TYPES, widgetArea } from './widget.area.ts';
 
 /**

@@ -1,7 +1,7 @@
 /** The pages and API routes one area declaration implies, for the route registry. */
 import { hasMarkdownField, inSentence, type AreaDeclaration } from './area.ts';
-import type { Permission } from '../permissions/catalogue.ts';
-import type { RouteDef } from '../routes/route.ts';
+import type { Permission } from '@/lib/permissions/catalogue.ts';
+import type { RouteDef } from '@/lib/routes/route.ts';
 
 const permissionFor = (area: AreaDeclaration, action: string) => ({ kind: 'permission' as const, permission: `${area.permissionArea}:${action}` as Permission });
 

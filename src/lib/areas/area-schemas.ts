@@ -3,8 +3,8 @@
  * the endpoints and the OpenAPI document. No server imports.
  */
 import { z } from 'zod';
-import { filtersSchema } from '../list/list-query.ts';
-import { recordIdList, recordIds } from '../http/integers.ts';
+import { filtersSchema } from '@/lib/list/list-query.ts';
+import { recordIdList, recordIds } from '@/lib/http/integers.ts';
 
 /** POST /api/<area>/reorder: the ids of the list's records in their new order, and the search and filters that list was loaded with. */
 export const reorderSchema = z.strictObject({

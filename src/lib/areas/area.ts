@@ -5,8 +5,8 @@
  * in resource.server.ts. See docs/adding-an-area.md.
  */
 import type { z } from 'zod';
-import type { ColumnKind } from '../list/list-query.ts';
-import type { PermissionArea } from '../permissions/catalogue.ts';
+import type { ColumnKind } from '@/lib/list/list-query.ts';
+import type { PermissionArea } from '@/lib/permissions/catalogue.ts';
 
 /**
  * A list column, declared once: the DataTable draws it, and the API's sort/filter allowlist is

@@ -6,7 +6,7 @@
  */
 import { Column, getTableColumns, is, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { ListColumn, ListColumns } from '../list/list-sql.server.ts';
+import type { ListColumn, ListColumns } from '@/lib/list/list-sql.server.ts';
 import type { AreaDeclaration } from './area.ts';
 
 /** `state_name` → `stateName`: the API's snake_case field as a Drizzle row key. */

@@ -4,7 +4,7 @@
  *   queryKeys('brands').list(params) → ['brands', 'list', params]
  *   queryKeys('states').options(params) → ['states', 'options', params] (a picker's choices)
  */
-import type { ListQuery } from '../list/list-query.ts';
+import type { ListQuery } from '@/lib/list/list-query.ts';
 
 export function queryKeys(area: string) {
   return {

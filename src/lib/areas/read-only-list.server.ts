@@ -5,10 +5,10 @@
  */
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../db/client.server.ts';
-import { parseWith } from '../http/api.server.ts';
-import { listQuerySchema, type ListQuery, type ListResult } from '../list/list-query.ts';
-import { listPage, type ListColumns, type ListTable } from '../list/list-sql.server.ts';
+import type { DbOrTx } from '@/lib/db/client.server.ts';
+import { parseWith } from '@/lib/http/api.server.ts';
+import { listQuerySchema, type ListQuery, type ListResult } from '@/lib/list/list-query.ts';
+import { listPage, type ListColumns, type ListTable } from '@/lib/list/list-sql.server.ts';
 import type { AreaListDeclaration } from './area.ts';
 import type { ApiRecord, RequestScope } from './resource.server.ts';
 

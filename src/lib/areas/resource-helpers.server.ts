@@ -4,9 +4,9 @@
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../db/client.server.ts';
-import { invalid } from '../http/errors.ts';
-import { slugify } from '../text/slug.ts';
+import type { DbOrTx } from '@/lib/db/client.server.ts';
+import { invalid } from '@/lib/http/errors.ts';
+import { slugify } from '@/lib/text/slug.ts';
 import type { Row, UniqueRule } from './resource.server.ts';
 
 /**

@@ -6,17 +6,17 @@
 import { and, asc, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Db, DbOrTx, Tx } from '../db/client.server.ts';
-import type { Principal } from '../auth/principal.server.ts';
-import { diffRecords, logActivity, type Actor, type Changes } from '../activity/activity.server.ts';
-import { conflict, invalid, notFound } from '../http/errors.ts';
-import { parseWith } from '../http/api.server.ts';
-import { sqlState } from '../db/pg-errors.ts';
-import { listQuerySchema, type ListQuery, type ListResult } from '../list/list-query.ts';
-import { listOrder, listPage, listWhere, type ListColumns, type ListTable } from '../list/list-sql.server.ts';
-import { VENDOR_OWNED } from '../permissions/ability.ts';
-import { abilityOf, accessibleWhere, requiredValues } from '../permissions/scope.server.ts';
-import { readImageUpload, uploads } from '../uploads/storage.server.ts';
+import type { Db, DbOrTx, Tx } from '@/lib/db/client.server.ts';
+import type { Principal } from '@/lib/auth/principal.server.ts';
+import { diffRecords, logActivity, type Actor, type Changes } from '@/lib/activity/activity.server.ts';
+import { conflict, invalid, notFound } from '@/lib/http/errors.ts';
+import { parseWith } from '@/lib/http/api.server.ts';
+import { sqlState } from '@/lib/db/pg-errors.ts';
+import { listQuerySchema, type ListQuery, type ListResult } from '@/lib/list/list-query.ts';
+import { listOrder, listPage, listWhere, type ListColumns, type ListTable } from '@/lib/list/list-sql.server.ts';
+import { VENDOR_OWNED } from '@/lib/permissions/ability.ts';
+import { abilityOf, accessibleWhere, requiredValues } from '@/lib/permissions/scope.server.ts';
+import { readImageUpload, uploads } from '@/lib/uploads/storage.server.ts';
 import { inSentence, type AreaDeclaration } from './area.ts';
 import { deriveListColumns } from './list-columns.server.ts';
 

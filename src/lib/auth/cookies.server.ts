@@ -1,10 +1,10 @@
 /** Cookie changes at sign-in and sign-out: the session cookie and a CSRF token bound to the new session. */
 import type { APIContext } from 'astro';
-import { config } from '../config.server.ts';
-import { sha256 } from '../security/tokens.server.ts';
+import { config } from '@/lib/config.server.ts';
+import { sha256 } from '@/lib/security/tokens.server.ts';
 import { CSRF_COOKIE, issueCsrfToken, maskCsrfToken } from './csrf.server.ts';
 import { SESSION_COOKIE, sessionCookieOptions } from './session.server.ts';
-import { isHttps } from '../http/request-client.server.ts';
+import { isHttps } from '@/lib/http/request-client.server.ts';
 
 export function setSessionCookies(context: APIContext, token: string): void {
   const secure = isHttps(context);

@@ -5,7 +5,7 @@
  * Astro's checkOrigin only covers form posts; JSON bodies need this check.
  */
 import { randomBytes } from 'node:crypto';
-import { hmac, randomToken, safeEqual } from '../security/tokens.server.ts';
+import { hmac, randomToken, safeEqual } from '@/lib/security/tokens.server.ts';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';

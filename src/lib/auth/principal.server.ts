@@ -1,7 +1,7 @@
 /** Loads a user with everything a request needs: their vendor and their abilities. */
 import { eq, sql } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../db/client.server.ts';
-import { users, vendors } from '../db/schema.ts';
+import { rowsOf, type DbOrTx } from '@/lib/db/client.server.ts';
+import { users, vendors } from '@/lib/db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type VendorRow = typeof vendors.$inferSelect;

@@ -7,8 +7,8 @@
  * counted (decision 018).
  */
 import { eq, sql } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../db/client.server.ts';
-import { rateLimits } from '../db/schema.ts';
+import { rowsOf, type DbOrTx } from '@/lib/db/client.server.ts';
+import { rateLimits } from '@/lib/db/schema.ts';
 
 export interface LimitState {
   count: number;

@@ -3,8 +3,8 @@
  * them ends when the password changes, by a reset or by the owner (decision 018).
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.server.ts';
-import { passwordResetTokens } from '../db/schema.ts';
+import type { DbOrTx } from '@/lib/db/client.server.ts';
+import { passwordResetTokens } from '@/lib/db/schema.ts';
 
 /** Marks every live reset link of the user as used; answers how many there were. */
 export async function revokeResetTokens(db: DbOrTx, userId: number): Promise<number> {

@@ -4,10 +4,10 @@
  * Idle timeout: SESSION_IDLE_MINUTES since the last request. Absolute: SESSION_MAX_HOURS since sign-in.
  */
 import { and, eq, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.server.ts';
-import { sessions } from '../db/schema.ts';
-import { config } from '../config.server.ts';
-import { randomToken, sha256 } from '../security/tokens.server.ts';
+import type { DbOrTx } from '@/lib/db/client.server.ts';
+import { sessions } from '@/lib/db/schema.ts';
+import { config } from '@/lib/config.server.ts';
+import { randomToken, sha256 } from '@/lib/security/tokens.server.ts';
 import { forgetIdentities } from './principal-cache.server.ts';
 
 export const SESSION_COOKIE = 'bo_session';

@@ -6,8 +6,8 @@ import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import { HttpError, invalid, type ErrorBody } from './errors.ts';
 import { zodErrors } from './validation.ts';
-import { config } from '../config.server.ts';
-import { isDataException, sqlState } from '../db/pg-errors.ts';
+import { config } from '@/lib/config.server.ts';
+import { isDataException, sqlState } from '@/lib/db/pg-errors.ts';
 
 export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);

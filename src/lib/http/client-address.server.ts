@@ -12,7 +12,7 @@
  */
 import { isIP } from 'node:net';
 import proxyAddr from 'proxy-addr';
-import type { TrustProxy } from '../config.server.ts';
+import type { TrustProxy } from '@/lib/config.server.ts';
 
 type Trust = (address: string, hop: number) => boolean;
 const trustNone: Trust = () => false;

@@ -3,7 +3,7 @@
  * server can let both finish before it closes the database (src/app/startup.server.ts) instead of
  * failing them halfway.
  */
-import { logger } from '../log.server.ts';
+import { logger } from '@/lib/log.server.ts';
 
 let inFlight = 0;
 let onIdle: (() => void) | undefined;

@@ -7,7 +7,7 @@
  * address the server listens on, HOST and PORT, with `localhost` for a wildcard host.
  */
 import { isIP } from 'node:net';
-import { config } from '../config.server.ts';
+import { config } from '@/lib/config.server.ts';
 
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]', '*']);
 

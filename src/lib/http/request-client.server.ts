@@ -3,7 +3,7 @@
  * through TRUST_PROXY (client-address.server.ts). Used by the middleware and the sign-in cookies.
  */
 import type { APIContext } from 'astro';
-import { config } from '../config.server.ts';
+import { config } from '@/lib/config.server.ts';
 import { clientAddress, forwardedHttps } from './client-address.server.ts';
 
 /** The socket's peer (Astro's clientAddress: the Node adapter's socket address, as no allowedDomains are set). */

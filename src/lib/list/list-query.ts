@@ -10,7 +10,7 @@
  * No server imports: islands build the same query from the URL with these types.
  */
 import { z } from 'zod';
-import { pageSchema } from '../http/integers.ts';
+import { pageSchema } from '@/lib/http/integers.ts';
 
 export const MATCH_MODES = [
   'startsWith',

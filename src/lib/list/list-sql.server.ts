@@ -4,12 +4,12 @@
  */
 import { and, asc, Column, desc, eq, gt, gte, ilike, inArray, is, lt, lte, ne, not, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
-import { rowsOf, type DbOrTx } from '../db/client.server.ts';
-import { invalid } from '../http/errors.ts';
-import { compiledStatement } from '../db/statements.server.ts';
-import { appWriteGeneration } from '../db/app-writes.server.ts';
+import { rowsOf, type DbOrTx } from '@/lib/db/client.server.ts';
+import { invalid } from '@/lib/http/errors.ts';
+import { compiledStatement } from '@/lib/db/statements.server.ts';
+import { appWriteGeneration } from '@/lib/db/app-writes.server.ts';
 import { MODES_BY_KIND, type ColumnKind, type FilterConstraint, type ListMeta, type ListQuery, type ListResult } from './list-query.ts';
-import { MAX_INT32, MIN_INT32 } from '../http/integers.ts';
+import { MAX_INT32, MIN_INT32 } from '@/lib/http/integers.ts';
 
 /** Dates are compared on the calendar day as the marketplace sees it. */
 export const STORE_UTC_OFFSET_MINUTES = 330; // Asia/Kolkata, no daylight saving

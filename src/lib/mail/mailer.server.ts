@@ -4,11 +4,11 @@
  */
 import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
-import { deliverySettings } from '../settings/delivery-settings.server.ts';
+import { deliverySettings } from '@/lib/settings/delivery-settings.server.ts';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { config } from '../config.server.ts';
+import { config } from '@/lib/config.server.ts';
 
 export interface Mail {
   to: string;

@@ -3,7 +3,7 @@
  * spec; ours are in docs/ui-shell.md. A group shows only if one of its items is
  * permitted; the server filters before rendering, so hidden items never reach the page.
  */
-import type { Permission } from '../permissions/catalogue.ts';
+import type { Permission } from '@/lib/permissions/catalogue.ts';
 
 export interface MenuItem {
   label: string;

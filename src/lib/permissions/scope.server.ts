@@ -8,7 +8,7 @@
 import { and, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { rulesToAST, rulesToFields } from '@casl/ability/extra';
-import type { Principal } from '../auth/principal.server.ts';
+import type { Principal } from '@/lib/auth/principal.server.ts';
 import { buildAbility, type AppAbility } from './ability.ts';
 
 /** A cached principal is the same object from request to request: so is its CASL ability. */

@@ -3,7 +3,7 @@
  * themselves are the route registry (src/app/routes/registry.ts); the area kit (area-routes.ts)
  * derives an area's routes in this shape.
  */
-import type { Permission } from '../permissions/catalogue.ts';
+import type { Permission } from '@/lib/permissions/catalogue.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -5,9 +5,9 @@
  * its copy at once).
  */
 import { eq } from 'drizzle-orm';
-import { db } from '../boot.server.ts';
-import { settings } from '../db/schema.ts';
-import { open } from '../security/secret-box.server.ts';
+import { db } from '@/lib/boot.server.ts';
+import { settings } from '@/lib/db/schema.ts';
+import { open } from '@/lib/security/secret-box.server.ts';
 
 export interface DeliverySettings {
   sms_provider: 'default' | 'twilio';

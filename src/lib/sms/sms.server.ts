@@ -4,11 +4,11 @@
  * outbox the credit kept in settings (`sms.balance`), which each message spends.
  */
 import { eq, sql } from 'drizzle-orm';
-import { config } from '../config.server.ts';
-import { deliverySettings } from '../settings/delivery-settings.server.ts';
-import { writeOutboxFile } from '../mail/mailer.server.ts';
-import type { DbOrTx } from '../db/client.server.ts';
-import { settings } from '../db/schema.ts';
+import { config } from '@/lib/config.server.ts';
+import { deliverySettings } from '@/lib/settings/delivery-settings.server.ts';
+import { writeOutboxFile } from '@/lib/mail/mailer.server.ts';
+import type { DbOrTx } from '@/lib/db/client.server.ts';
+import { settings } from '@/lib/db/schema.ts';
 
 export interface SmsBalance {
   balance: number;

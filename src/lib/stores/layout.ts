@@ -6,7 +6,7 @@
  * a navigation does not make the menu jump.
  */
 import { map } from 'nanostores';
-import type { ThemeConfig } from '../theme/theme-options.ts';
+import type { ThemeConfig } from '@/lib/theme/theme-options.ts';
 
 type MenuMode = ThemeConfig['menuMode'];
 

@@ -5,7 +5,7 @@
  * The first value comes from the server: AppLayout renders it on <html data-theme-config>.
  */
 import { atom } from 'nanostores';
-import { DEFAULT_THEME, THEME_COOKIE, effectiveSurface, normaliseTheme, serialiseTheme, withColorScheme, type ThemeConfig } from '../theme/theme-options.ts';
+import { DEFAULT_THEME, THEME_COOKIE, effectiveSurface, normaliseTheme, serialiseTheme, withColorScheme, type ThemeConfig } from '@/lib/theme/theme-options.ts';
 import { setLayoutFlags } from './layout.ts';
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;

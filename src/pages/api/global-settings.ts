@@ -1,10 +1,10 @@
 /** GET and PUT /api/global-settings (permission global-settings:create): one record for the store. */
 import { z } from 'zod';
-import { db } from '../../lib/boot.server.ts';
-import { endpoint, json, parseWith, readFormData, readInput } from '../../lib/http/api.server.ts';
-import { versionSchema } from '../../lib/http/integers.ts';
-import { globalSettingsSchema } from '../../features/global-settings/global-settings.form.ts';
-import { getGlobalSettings, saveGlobalSettings } from '../../features/global-settings/global-settings.server.ts';
+import { db } from '@/lib/boot.server.ts';
+import { endpoint, json, parseWith, readFormData, readInput } from '@/lib/http/api.server.ts';
+import { versionSchema } from '@/lib/http/integers.ts';
+import { globalSettingsSchema } from '@/features/global-settings/global-settings.form.ts';
+import { getGlobalSettings, saveGlobalSettings } from '@/features/global-settings/global-settings.server.ts';
 
 export const GET = endpoint(async () => json({ data: await getGlobalSettings(db()) }));
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { db } from '../../lib/boot.server.ts';
-import { endpoint, json, parseWith, queryObject } from '../../lib/http/api.server.ts';
-import { globalSearch } from '../../app/search/search.server.ts';
+import { db } from '@/lib/boot.server.ts';
+import { endpoint, json, parseWith, queryObject } from '@/lib/http/api.server.ts';
+import { globalSearch } from '@/app/search/search.server.ts';
 
 const query = z.strictObject({ q: z.string().max(200).default('') });
 

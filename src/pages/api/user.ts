@@ -1,11 +1,11 @@
 /** GET /api/user: the current user (spec §3, §7). POST /api/user: profile update, multipart with upload progress. */
-import { db } from '../../lib/boot.server.ts';
-import { endpoint, json, readFormData, parseWith } from '../../lib/http/api.server.ts';
-import { currentUser } from '../../features/profile/current-user.server.ts';
-import { profileSchema } from '../../features/profile/profile.schema.ts';
-import { updateProfile } from '../../features/profile/profile.service.server.ts';
-import { loadPrincipal } from '../../lib/auth/principal.server.ts';
-import { config } from '../../lib/config.server.ts';
+import { db } from '@/lib/boot.server.ts';
+import { endpoint, json, readFormData, parseWith } from '@/lib/http/api.server.ts';
+import { currentUser } from '@/features/profile/current-user.server.ts';
+import { profileSchema } from '@/features/profile/profile.schema.ts';
+import { updateProfile } from '@/features/profile/profile.service.server.ts';
+import { loadPrincipal } from '@/lib/auth/principal.server.ts';
+import { config } from '@/lib/config.server.ts';
 
 export const GET = endpoint(async ({ locals }) => json(await currentUser(db(), locals)));
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { uploads } from '../../lib/uploads/storage.server.ts';
-import { errorResponse } from '../../lib/http/api.server.ts';
+import { uploads } from '@/lib/uploads/storage.server.ts';
+import { errorResponse } from '@/lib/http/api.server.ts';
 
 /** Serves stored uploads with their real content type, nosniff, and no chance of being run as a page. */
 export const GET: APIRoute = async ({ params }) => {

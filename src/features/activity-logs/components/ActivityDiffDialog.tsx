@@ -1,9 +1,9 @@
 /** One activity-log entry: who, when, from where, and its diff (field, before, after). Read-only. */
 import { useEffect, useState } from 'react';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { formatDate } from '../../../components/data-table/format.ts';
-import type { Row } from '../../../components/data-table/DataTable.tsx';
+import { Dialog } from '@/components/ui/Dialog.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import { formatDate } from '@/components/data-table/format.ts';
+import type { Row } from '@/components/data-table/DataTable.tsx';
 import { actorLabel } from './actor-label.ts';
 
 function show(value: unknown): string {

@@ -4,8 +4,8 @@
  * loads only when an entry is first opened.
  */
 import { lazy, Suspense, useState } from 'react';
-import DataTable, { type DataTableProps, type Row } from '../../../components/data-table/DataTable.tsx';
-import { buttonClass } from '../../../components/ui/styles.ts';
+import DataTable, { type DataTableProps, type Row } from '@/components/data-table/DataTable.tsx';
+import { buttonClass } from '@/components/ui/styles.ts';
 import { actorLabel } from './actor-label.ts';
 
 const ActivityDiffDialog = lazy(() => import('./ActivityDiffDialog.tsx'));

@@ -1,4 +1,4 @@
-import type { Row } from '../../../components/data-table/DataTable.tsx';
+import type { Row } from '@/components/data-table/DataTable.tsx';
 
 /** Who made a change: the user's name, or why there is none (a deleted user, the system, a guest's failed sign-in). */
 export function actorLabel(row: Row): string {

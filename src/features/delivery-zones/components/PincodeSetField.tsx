@@ -7,12 +7,12 @@
  * only forms with a pincode set carry it.
  */
 import { useState } from 'react';
-import { api, ApiError } from '../../../lib/http/client.ts';
-import type { AreaField } from '../../../lib/areas/area.ts';
-import { distinctPincodes, pincodeEntries } from '../../../lib/india/pincode-list.ts';
-import { buttonClass, errorTextClass, hintClass, inputClass, labelClass } from '../../../components/ui/styles.ts';
-import type { CustomFieldProps } from '../../../components/form/custom-field.ts';
-import { RelationField } from '../../../components/form/RelationPicker.tsx';
+import { api, ApiError } from '@/lib/http/client.ts';
+import type { AreaField } from '@/lib/areas/area.ts';
+import { distinctPincodes, pincodeEntries } from '@/lib/india/pincode-list.ts';
+import { buttonClass, errorTextClass, hintClass, inputClass, labelClass } from '@/components/ui/styles.ts';
+import type { CustomFieldProps } from '@/components/form/custom-field.ts';
+import { RelationField } from '@/components/form/RelationPicker.tsx';
 
 export interface PincodeSetOptions {
   /** The GET call answering a city's or state's pincodes (`?city_id=` or `?state_id=`). */

@@ -3,8 +3,8 @@
  * native disclosure (no script): the HTML comes from the server, rendered and link-checked there.
  * FAQs are kept in a hand-made order, so the table has its order controls (`rowOrder`).
  */
-import DataTable, { type DataTableProps } from '../../../components/data-table/DataTable.tsx';
-import { useRowOrder } from '../../../components/data-table/row-order.tsx';
+import DataTable, { type DataTableProps } from '@/components/data-table/DataTable.tsx';
+import { useRowOrder } from '@/components/data-table/row-order.tsx';
 
 export default function FaqTable(props: DataTableProps) {
   return (

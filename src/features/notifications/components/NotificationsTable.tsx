@@ -5,12 +5,12 @@
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import DataTable, { type DataTableProps, type Row } from '../../../components/data-table/DataTable.tsx';
-import { buttonClass } from '../../../components/ui/styles.ts';
-import { api, ApiError } from '../../../lib/http/client.ts';
-import { queryKeys } from '../../../lib/areas/query-keys.ts';
-import { toast } from '../../../lib/stores/toast.ts';
-import { $unreadNotifications } from '../../../lib/stores/notifications.ts';
+import DataTable, { type DataTableProps, type Row } from '@/components/data-table/DataTable.tsx';
+import { buttonClass } from '@/components/ui/styles.ts';
+import { api, ApiError } from '@/lib/http/client.ts';
+import { queryKeys } from '@/lib/areas/query-keys.ts';
+import { toast } from '@/lib/stores/toast.ts';
+import { $unreadNotifications } from '@/lib/stores/notifications.ts';
 
 type MarkResult = { message: string; data: { changed: number; unread: number } };
 

@@ -4,10 +4,10 @@
  * On success the server signs out the user's other devices; this one stays signed in.
  */
 import { useState, type FormEvent } from 'react';
-import { FormAlert, TextField } from '../../../components/ui/fields.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { toast } from '../../../lib/stores/toast.ts';
-import { lazySchema, useFormSubmission } from '../../../components/form/use-form-submission.ts';
+import { FormAlert, TextField } from '@/components/ui/fields.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import { toast } from '@/lib/stores/toast.ts';
+import { lazySchema, useFormSubmission } from '@/components/form/use-form-submission.ts';
 import { UploadProgress } from './UploadProgress.tsx';
 
 export interface PasswordFormProps {
@@ -24,7 +24,7 @@ export interface PasswordFormProps {
 }
 
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };
-const passwordChangeSchema = lazySchema(async () => (await import('../profile.schema.ts')).passwordChangeSchema);
+const passwordChangeSchema = lazySchema(async () => (await import('@/features/profile/profile.schema.ts')).passwordChangeSchema);
 
 export default function PasswordForm({ email, impersonating, csrfToken, initialErrors, initialFailure, initialDone = false }: PasswordFormProps) {
   const form = useFormSubmission({ errors: initialErrors, message: initialFailure });

@@ -6,13 +6,13 @@
  * waits for 2 MB to cross a slow network only to be refused; the server checks again.
  */
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { CurrentUser } from '../current-user.server.ts';
-import { FormAlert, TextField } from '../../../components/ui/fields.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { errorTextClass, hintClass, inputClass, labelClass } from '../../../components/ui/styles.ts';
-import { toast } from '../../../lib/stores/toast.ts';
-import { lazySchema, useFormSubmission } from '../../../components/form/use-form-submission.ts';
-import { IMAGE_ACCEPT } from '../../../components/form/form-state.ts';
+import type { CurrentUser } from '@/features/profile/current-user.server.ts';
+import { FormAlert, TextField } from '@/components/ui/fields.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import { errorTextClass, hintClass, inputClass, labelClass } from '@/components/ui/styles.ts';
+import { toast } from '@/lib/stores/toast.ts';
+import { lazySchema, useFormSubmission } from '@/components/form/use-form-submission.ts';
+import { IMAGE_ACCEPT } from '@/components/form/form-state.ts';
 import { UploadProgress } from './UploadProgress.tsx';
 
 export interface ProfileFormProps {
@@ -33,7 +33,7 @@ export interface ProfileFormProps {
 }
 
 const AVATAR_TYPES = IMAGE_ACCEPT.split(',');
-const profileSchema = lazySchema(async () => (await import('../profile.schema.ts')).profileSchema);
+const profileSchema = lazySchema(async () => (await import('@/features/profile/profile.schema.ts')).profileSchema);
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

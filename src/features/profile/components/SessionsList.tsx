@@ -3,10 +3,10 @@
  * The page renders the list; signing out asks for confirmation through the shell's dialog.
  */
 import { useState } from 'react';
-import { api, ApiError } from '../../../lib/http/client.ts';
-import { askConfirm } from '../../../lib/stores/confirm.ts';
-import { toast } from '../../../lib/stores/toast.ts';
-import { Button } from '../../../components/ui/Button.tsx';
+import { api, ApiError } from '@/lib/http/client.ts';
+import { askConfirm } from '@/lib/stores/confirm.ts';
+import { toast } from '@/lib/stores/toast.ts';
+import { Button } from '@/components/ui/Button.tsx';
 
 export interface SessionItem {
   id: string;

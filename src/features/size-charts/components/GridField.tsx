@@ -7,11 +7,11 @@
  * loads it lazily, so only forms with a grid carry it.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Icon } from '../../../components/ui/Icon.tsx';
-import { iconPlus, iconTrash } from '../../../components/data-table/icons.ts';
-import { buttonClass, errorTextClass, hintClass } from '../../../components/ui/styles.ts';
-import type { CustomFieldProps } from '../../../components/form/custom-field.ts';
-import { emptyGrid, type GridSpec } from '../grid-spec.ts';
+import { Icon } from '@/components/ui/Icon.tsx';
+import { iconPlus, iconTrash } from '@/components/data-table/icons.ts';
+import { buttonClass, errorTextClass, hintClass } from '@/components/ui/styles.ts';
+import type { CustomFieldProps } from '@/components/form/custom-field.ts';
+import { emptyGrid, type GridSpec } from '@/features/size-charts/grid-spec.ts';
 
 type Cell = string | number | null;
 interface Grid {

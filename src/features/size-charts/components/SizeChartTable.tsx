@@ -3,8 +3,8 @@
  * on its Sizes cell (no script), so everyone who may list charts (vendors too, read-only) can
  * read the numbers without opening a form.
  */
-import DataTable, { type DataTableProps, type Row } from '../../../components/data-table/DataTable.tsx';
-import type { SizeChartGrid } from '../size-chart.area.ts';
+import DataTable, { type DataTableProps, type Row } from '@/components/data-table/DataTable.tsx';
+import type { SizeChartGrid } from '@/features/size-charts/size-chart.area.ts';
 
 function GridTable({ row }: { row: Row }) {
   const grid = row.grid as SizeChartGrid;

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
-import { db } from '../../../lib/boot.server.ts';
-import { endpoint, json } from '../../../lib/http/api.server.ts';
-import { activityLogs } from '../../../lib/db/schema.ts';
+import { db } from '@/lib/boot.server.ts';
+import { endpoint, json } from '@/lib/http/api.server.ts';
+import { activityLogs } from '@/lib/db/schema.ts';
 
 /** The signed-in person's own recent activity, for the right panel. */
 export const GET = endpoint(async ({ locals }) => {

@@ -1,8 +1,8 @@
-import { db } from '../../../lib/boot.server.ts';
-import { endpoint, json } from '../../../lib/http/api.server.ts';
-import { notFound } from '../../../lib/http/errors.ts';
-import { isRecordId } from '../../../lib/http/integers.ts';
-import { getProduct } from '../../../features/products/products.server.ts';
+import { db } from '@/lib/boot.server.ts';
+import { endpoint, json } from '@/lib/http/api.server.ts';
+import { notFound } from '@/lib/http/errors.ts';
+import { isRecordId } from '@/lib/http/integers.ts';
+import { getProduct } from '@/features/products/products.server.ts';
 
 /** GET /api/products/{id}: another vendor's product is "not found" for a vendor. */
 export const GET = endpoint(async ({ params, locals }) => {

@@ -2,12 +2,12 @@
  * POST /api/user/account-deletion: a public request to delete an account, by phone number.
  * The client prefixes +91 (spec §5); the request is recorded for staff to act on.
  */
-import { db } from '../../../lib/boot.server.ts';
-import { endpoint, json, readInput } from '../../../lib/http/api.server.ts';
-import { accountDeletionSchema } from '../../../features/profile/profile.schema.ts';
-import { requestAccountDeletion } from '../../../features/profile/profile.service.server.ts';
-import { hitLimit } from '../../../lib/auth/rate-limit.server.ts';
-import { HttpError } from '../../../lib/http/errors.ts';
+import { db } from '@/lib/boot.server.ts';
+import { endpoint, json, readInput } from '@/lib/http/api.server.ts';
+import { accountDeletionSchema } from '@/features/profile/profile.schema.ts';
+import { requestAccountDeletion } from '@/features/profile/profile.service.server.ts';
+import { hitLimit } from '@/lib/auth/rate-limit.server.ts';
+import { HttpError } from '@/lib/http/errors.ts';
 
 export const POST = endpoint(async ({ request, locals }) => {
   const limit = await hitLimit(db(), `account-deletion:${locals.actor.ip ?? 'unknown'}`, 3600);

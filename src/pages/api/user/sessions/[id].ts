@@ -1,6 +1,6 @@
-import { db } from '../../../../lib/boot.server.ts';
-import { endpoint, json } from '../../../../lib/http/api.server.ts';
-import { revokeSession } from '../../../../features/profile/profile.service.server.ts';
+import { db } from '@/lib/boot.server.ts';
+import { endpoint, json } from '@/lib/http/api.server.ts';
+import { revokeSession } from '@/features/profile/profile.service.server.ts';
 
 /** Signs out one of the user's other sessions. */
 export const DELETE = endpoint(async ({ params, locals }) => {

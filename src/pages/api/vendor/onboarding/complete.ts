@@ -1,9 +1,9 @@
 /** POST /api/vendor/onboarding/complete: finishes onboarding once the store is set up and the phone verified (422 otherwise). */
-import { db } from '../../../../lib/boot.server.ts';
-import { endpoint, json, readInput } from '../../../../lib/http/api.server.ts';
-import { loadPrincipal } from '../../../../lib/auth/principal.server.ts';
-import { completeOnboardingSchema } from '../../../../features/vendor-onboarding/vendor-onboarding.schema.ts';
-import { completeOnboarding, onboardingStatusOf } from '../../../../features/vendor-onboarding/vendor-onboarding.service.server.ts';
+import { db } from '@/lib/boot.server.ts';
+import { endpoint, json, readInput } from '@/lib/http/api.server.ts';
+import { loadPrincipal } from '@/lib/auth/principal.server.ts';
+import { completeOnboardingSchema } from '@/features/vendor-onboarding/vendor-onboarding.schema.ts';
+import { completeOnboarding, onboardingStatusOf } from '@/features/vendor-onboarding/vendor-onboarding.service.server.ts';
 
 export const POST = endpoint(async ({ request, locals }) => {
   await readInput(request, completeOnboardingSchema);

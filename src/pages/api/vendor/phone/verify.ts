@@ -1,8 +1,8 @@
 /** POST /api/vendor/phone/verify `{code}`: checks the code; on success the user's phone is verified. */
-import { db } from '../../../../lib/boot.server.ts';
-import { endpoint, json, readInput } from '../../../../lib/http/api.server.ts';
-import { verifyPhoneCodeSchema } from '../../../../features/vendor-onboarding/vendor-onboarding.schema.ts';
-import { verifyPhoneCode } from '../../../../features/vendor-onboarding/vendor-onboarding.service.server.ts';
+import { db } from '@/lib/boot.server.ts';
+import { endpoint, json, readInput } from '@/lib/http/api.server.ts';
+import { verifyPhoneCodeSchema } from '@/features/vendor-onboarding/vendor-onboarding.schema.ts';
+import { verifyPhoneCode } from '@/features/vendor-onboarding/vendor-onboarding.service.server.ts';
 
 export const POST = endpoint(async ({ request, locals }) => {
   const { code } = await readInput(request, verifyPhoneCodeSchema);
