@@ -35,7 +35,10 @@ function precompressAssets() {
           const file = join(dir, name);
           if (!statSync(file).isFile()) continue;
           const bytes = readFileSync(file);
-          writeFileSync(file + '.br', brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+          writeFileSync(
+            file + '.br',
+            brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+          );
           writeFileSync(file + '.gz', gzipSync(bytes, { level: 9 }));
         }
       },

@@ -43,8 +43,16 @@ const above = {
 
 const layerZones = [
   { target: LIB, from: above.lib, message: 'src/lib is the bottom layer: it imports nothing of the kit, features, app or pages (docs/architecture.md).' },
-  { target: KIT, from: above.kit, message: 'The UI kit (components/ui, data-table, form) is used by features: it imports only lib and the kit (docs/architecture.md).' },
-  { target: FEATURES, from: above.features, message: 'A feature imports lib and the kit only; the app and pages put features together (docs/architecture.md).' },
+  {
+    target: KIT,
+    from: above.kit,
+    message: 'The UI kit (components/ui, data-table, form) is used by features: it imports only lib and the kit (docs/architecture.md).',
+  },
+  {
+    target: FEATURES,
+    from: above.features,
+    message: 'A feature imports lib and the kit only; the app and pages put features together (docs/architecture.md).',
+  },
   { target: APP, from: above.app, message: 'src/app (the composition root) is imported by pages, not the other way round (docs/architecture.md).' },
   { target: PAGE_PARTS, from: above.pageParts, message: 'Page parts (area pages, layout) are used by pages, not the other way round (docs/architecture.md).' },
   // One zone per feature: no other feature, except its tables.
@@ -52,13 +60,26 @@ const layerZones = [
     target: `src/features/${feature}/**`,
     from: [`src/features/!(${feature})/**`],
     except: ['**/*.tables.ts'],
-    message: 'Features do not import each other (only another area\'s *.tables.ts); put what two features share in src/lib, or compose them in src/app (docs/architecture.md).',
+    message:
+      "Features do not import each other (only another area's *.tables.ts); put what two features share in src/lib, or compose them in src/app (docs/architecture.md).",
   })),
 ];
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', '.astro/**', 'node_modules/**', 'data/**', 'drizzle/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.tmp/**', 'bench/results/**', 'public/**'],
+    ignores: [
+      'dist/**',
+      '.astro/**',
+      'node_modules/**',
+      'data/**',
+      'drizzle/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.tmp/**',
+      'bench/results/**',
+      'public/**',
+    ],
   },
   ...tseslint.configs.recommended,
   ...astro.configs['flat/base'],
@@ -74,7 +95,10 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: layerZones }],
       // `_`-prefixed names are kept on purpose (a destructured field left out of a copy).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {
@@ -82,14 +106,20 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx,astro}'],
     ignores: nodeLoaded,
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./', message: 'Inside src, import by the @/ alias (@/lib/…), not ../ (decision 021).' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./', message: 'Inside src, import by the @/ alias (@/lib/…), not ../ (decision 021).' }] },
+      ],
     },
   },
   {
     // Node's type stripping does not read tsconfig paths: these files are run or loaded by Node itself.
     files: nodeLoaded,
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^@/', message: 'Node loads this file directly (scripts/node-loaded-files.mjs): relative imports only.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^@/', message: 'Node loads this file directly (scripts/node-loaded-files.mjs): relative imports only.' }] },
+      ],
     },
   },
   {

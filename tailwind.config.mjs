@@ -7,8 +7,7 @@
  *   bg-highlight / text-highlight-contrast  selected or active items
  */
 const shades = [50, 100, 200, 300, 400, 500, 600, 700, 800, 900, 950];
-const scale = (name, extra = []) =>
-  Object.fromEntries([...extra, ...shades].map((s) => [s, `var(--${name}-${s})`]));
+const scale = (name, extra = []) => Object.fromEntries([...extra, ...shades].map((s) => [s, `var(--${name}-${s})`]));
 
 /** @type {import('tailwindcss').Config} */
 export default {

@@ -89,7 +89,10 @@ async function importGeographyIfAvailable(db: Db): Promise<{ rows?: number; note
   }
   // The demo data already imports it; the importer only adds what is missing, so this is cheap then.
   const counts = await db.transaction((tx) => mod.importGeography(tx, { at: new Date(BASE_DATE) }));
-  return { rows: counts.pincodes.added + counts.cities.added + counts.states.added, note: `${counts.states.total} states, ${counts.cities.total} cities, ${counts.pincodes.total} pincodes` };
+  return {
+    rows: counts.pincodes.added + counts.cities.added + counts.states.added,
+    note: `${counts.states.total} states, ${counts.cities.total} cities, ${counts.pincodes.total} pincodes`,
+  };
 }
 
 export async function fill(options: FillOptions): Promise<FillReport> {
@@ -123,7 +126,10 @@ export async function fill(options: FillOptions): Promise<FillReport> {
       const rows = brandRows(wanted);
       await db.transaction(async (tx) => {
         for (let i = 0; i < rows.length; i += CHUNK) {
-          await tx.insert(brands).values(rows.slice(i, i + CHUNK)).onConflictDoNothing();
+          await tx
+            .insert(brands)
+            .values(rows.slice(i, i + CHUNK))
+            .onConflictDoNothing();
         }
       });
       await db.execute(sql`analyze`);

@@ -116,7 +116,7 @@ async function step(base: string, c: Client, samples: Sample[]): Promise<void> {
     const cursor = (body as { meta?: { next_cursor?: string | null } }).meta?.next_cursor;
     c.next = cursor ? { path, cursor } : undefined;
     const ids = ((body as { data?: { id: number }[] }).data ?? []).map((row) => row.id);
-    if (ids.length) (c.role === 'admin' ? (c.brandIds = ids) : (c.warehouseIds = ids));
+    if (ids.length) c.role === 'admin' ? (c.brandIds = ids) : (c.warehouseIds = ids);
   };
   if (c.role === 'vendor') {
     if (r < 0.45) {
@@ -149,7 +149,16 @@ async function step(base: string, c: Client, samples: Sample[]): Promise<void> {
     ]);
     remember(path, await request(base, c, 'list', path, samples));
   } else if (r < 0.58) {
-    await request(base, c, 'list', pick(c, ['/api/activity-logs?page=1', `/api/pincodes?filters=${filters({ pincode: { operator: 'and', constraints: [{ value: pick(c, ['56', '11', '40']), matchMode: 'startsWith' }] } })}&sort=pincode`]), samples);
+    await request(
+      base,
+      c,
+      'list',
+      pick(c, [
+        '/api/activity-logs?page=1',
+        `/api/pincodes?filters=${filters({ pincode: { operator: 'and', constraints: [{ value: pick(c, ['56', '11', '40']), matchMode: 'startsWith' }] } })}&sort=pincode`,
+      ]),
+      samples,
+    );
   } else if (r < 0.7) {
     const id = c.brandIds.length ? pick(c, c.brandIds) : undefined;
     if (id) await request(base, c, 'record', `/api/brands/${id}`, samples);
@@ -232,7 +241,10 @@ interface BurstFigure {
 
 function summarise(samples: Sample[], seconds: number, cpu: { server: number; db: number }): BurstFigure {
   const all = samples.map((s) => s.ms).sort((a, b) => a - b);
-  const lists = samples.filter((s) => s.kind === 'list').map((s) => s.ms).sort((a, b) => a - b);
+  const lists = samples
+    .filter((s) => s.kind === 'list')
+    .map((s) => s.ms)
+    .sort((a, b) => a - b);
   return {
     rps: samples.length / seconds,
     serverCpu: cpu.server / samples.length,
@@ -274,7 +286,13 @@ async function adminQuery(adminUrl: string, text: string): Promise<void> {
 
 function runFill(env: Record<string, string>, logFile: string): Promise<FillReport> {
   return new Promise((done, reject) => {
-    const child = track(spawn(process.execPath, [join(ROOT, 'bench/fill.ts'), '--brands', String(opts.brands)], { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] }));
+    const child = track(
+      spawn(process.execPath, [join(ROOT, 'bench/fill.ts'), '--brands', String(opts.brands)], {
+        cwd: ROOT,
+        env: cleanEnv(env),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
     let out = '';
     child.stdout!.on('data', (d: Buffer) => (out += d));
     child.stderr!.on('data', (d: Buffer) => (out += d));
@@ -347,7 +365,13 @@ async function main(): Promise<void> {
         env.DATA_DIR = join(work, `data-${v.name}`);
         cpSync(join(work, 'fill'), env.DATA_DIR, { recursive: true, filter: (src) => !src.endsWith('.lock') });
       }
-      const server = await startServer({ entry: join(ROOT, 'src/server/main.ts'), cwd: ROOT, port: opts.port + i, env, logFile: join(work, `server-${v.name}.log`) });
+      const server = await startServer({
+        entry: join(ROOT, 'src/server/main.ts'),
+        cwd: ROOT,
+        port: opts.port + i,
+        env,
+        logFile: join(work, `server-${v.name}.log`),
+      });
       servers.push(server);
       clientsOf.push(await signInClients(server.base));
       log(`  server ${v.name} (${JSON.stringify(v.env)}) on ${server.base}`);
@@ -366,7 +390,13 @@ async function main(): Promise<void> {
         const db = [...dbAfter].reduce((sum, [pid, ms]) => sum + ms - (dbBefore.get(pid) ?? 0), 0);
         const f = summarise(samples, opts.seconds, { server: serverAfter - serverBefore, db });
         figures[name]!.push(f);
-        log(`  round ${round + 1} ${name}: ${f.rps.toFixed(0)} req/s, CPU/request ${f.serverCpu.toFixed(2)} ms server + ${f.dbCpu.toFixed(2)} ms database, p50 ${f.p50.toFixed(2)} ms, p95 ${f.p95.toFixed(2)} ms, lists p95 ${f.listP95.toFixed(2)} ms, ${f.writes} writes${f.bad ? `, ${f.bad} failed` : ''}; ${Object.entries(f.kinds).map(([k, v]) => `${k} ${v.n}×${v.meanMs.toFixed(1)}`).join(' ')}`);
+        log(
+          `  round ${round + 1} ${name}: ${f.rps.toFixed(0)} req/s, CPU/request ${f.serverCpu.toFixed(2)} ms server + ${f.dbCpu.toFixed(2)} ms database, p50 ${f.p50.toFixed(2)} ms, p95 ${f.p95.toFixed(2)} ms, lists p95 ${f.listP95.toFixed(2)} ms, ${f.writes} writes${f.bad ? `, ${f.bad} failed` : ''}; ${Object.entries(
+            f.kinds,
+          )
+            .map(([k, v]) => `${k} ${v.n}×${v.meanMs.toFixed(1)}`)
+            .join(' ')}`,
+        );
       }
     }
     const med = (name: string, key: Exclude<keyof BurstFigure, 'kinds'>) => median(figures[name]!.map((f) => f[key]));
@@ -377,8 +407,26 @@ async function main(): Promise<void> {
       rounds: opts.rounds,
       seconds: opts.seconds,
       touchSeconds: Number(argv.touch),
-      median: Object.fromEntries(['A', 'B'].map((n) => [n, { rps: med(n, 'rps'), serverCpu: med(n, 'serverCpu'), dbCpu: med(n, 'dbCpu'), p50: med(n, 'p50'), p95: med(n, 'p95'), listP95: med(n, 'listP95'), writes: med(n, 'writes') }])),
-      ratio: { cpuPerRequest: (med('B', 'serverCpu') + med('B', 'dbCpu')) / (med('A', 'serverCpu') + med('A', 'dbCpu')), rps: med('B', 'rps') / med('A', 'rps'), p95: med('B', 'p95') / med('A', 'p95'), listP95: med('B', 'listP95') / med('A', 'listP95') },
+      median: Object.fromEntries(
+        ['A', 'B'].map((n) => [
+          n,
+          {
+            rps: med(n, 'rps'),
+            serverCpu: med(n, 'serverCpu'),
+            dbCpu: med(n, 'dbCpu'),
+            p50: med(n, 'p50'),
+            p95: med(n, 'p95'),
+            listP95: med(n, 'listP95'),
+            writes: med(n, 'writes'),
+          },
+        ]),
+      ),
+      ratio: {
+        cpuPerRequest: (med('B', 'serverCpu') + med('B', 'dbCpu')) / (med('A', 'serverCpu') + med('A', 'dbCpu')),
+        rps: med('B', 'rps') / med('A', 'rps'),
+        p95: med('B', 'p95') / med('A', 'p95'),
+        listP95: med('B', 'listP95') / med('A', 'listP95'),
+      },
     };
     log(`MIX_RESULT ${JSON.stringify(summary)}`);
     if (argv.out) writeFileSync(argv.out, JSON.stringify({ ...summary, figures }, null, 2) + '\n');

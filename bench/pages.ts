@@ -10,7 +10,14 @@ import { gzipSync } from 'node:zlib';
 import { pinned, sleep, track, type CookieJar } from './server.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 /** zlib's default level, what a reverse proxy's gzip typically sends. */
 export const GZIP_LEVEL = 6;
 
@@ -72,9 +79,7 @@ export async function measurePageWeights(base: string, targets: PageTarget[], ja
       // Islands that hydrate when the browser is idle load their chunks later, much later on a busy
       // machine: wait until every island above the fold has hydrated (Astro then drops `ssr`) and no
       // script has arrived for a while.
-      await page
-        .waitForFunction(() => !document.querySelector('astro-island[ssr]:not([client="visible"])'), undefined, { timeout: 15_000 })
-        .catch(() => {});
+      await page.waitForFunction(() => !document.querySelector('astro-island[ssr]:not([client="visible"])'), undefined, { timeout: 15_000 }).catch(() => {});
       const quietSince = performance.now();
       while (performance.now() - Math.max(lastScriptAt, quietSince) < 1_500 && performance.now() - quietSince < 15_000) await sleep(250);
       const inlineCode = await page.$$eval('script:not([src])', (els) => els.map((e) => ({ type: e.getAttribute('type'), code: e.textContent ?? '' })));
@@ -158,7 +163,13 @@ async function cdp(wsUrl: string, method: string, params: unknown): Promise<void
  */
 async function withChromium<T>(debugPort: number, fn: (wsUrl: string) => Promise<T>): Promise<T> {
   const profile = mkdtempSync(join(tmpdir(), 'bench-chromium-'));
-  const [cmd, args] = pinned(1, CHROMIUM, [...CHROMIUM_FLAGS, '--headless=new', `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profile}`, 'about:blank']);
+  const [cmd, args] = pinned(1, CHROMIUM, [
+    ...CHROMIUM_FLAGS,
+    '--headless=new',
+    `--remote-debugging-port=${debugPort}`,
+    `--user-data-dir=${profile}`,
+    'about:blank',
+  ]);
   const child = track(spawn(cmd, args, { stdio: 'ignore' }));
   try {
     let wsUrl = '';

@@ -65,7 +65,8 @@ export function pageMark(p: { status: number; planned: boolean; key: string; fin
 
 export function evaluate(r: BenchResults, b: Budgets): Check[] {
   const checks: Check[] = [];
-  const add = (budget: string, subject: string, value: number, limit: string, ok: boolean) => checks.push({ budget, subject, value, limit, ok: ok && Number.isFinite(value) });
+  const add = (budget: string, subject: string, value: number, limit: string, ok: boolean) =>
+    checks.push({ budget, subject, value, limit, ok: ok && Number.isFinite(value) });
   for (const p of r.pages) {
     if (b.pageWeight.zeroJs.includes(p.key)) add('page JS (gzip KiB)', p.key, kib(p.gzipBytes), '= 0', p.gzipBytes === 0);
     else add('page JS (gzip KiB)', p.key, kib(p.gzipBytes), `≤ ${b.pageWeight.maxGzipKiB}`, kib(p.gzipBytes) <= b.pageWeight.maxGzipKiB);
@@ -98,7 +99,11 @@ export function printResults(r: BenchResults, b: Budgets): string {
   const out: string[] = [];
   const ref = b.pageWeight.referenceGzipKiB;
   out.push(`\n=== ${r.db === 'pglite' ? 'PGlite' : 'PostgreSQL'} — ${r.date} — ${r.machine.cpu} (${r.machine.cores} cores), Node ${r.machine.node}`);
-  out.push(`Fill: ${r.fill.seconds.toFixed(1)} s (${Object.entries(r.fill.counts).map(([k, v]) => `${v} ${k}`).join(', ')})`);
+  out.push(
+    `Fill: ${r.fill.seconds.toFixed(1)} s (${Object.entries(r.fill.counts)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ')})`,
+  );
   out.push(
     `Start-up: first 200 ${f0(r.startup.firstOkMs)} ms (/api/health), first page ${f0(r.startup.firstPageMs)} ms (/auth/login). ` +
       `RSS: cold ${f0(r.memory.rssColdMiB)} MiB, idle ${f0(r.memory.rssIdleMiB)} MiB, under load ${f0(r.memory.rssLoadPeakMiB)} MiB, after ${f0(r.memory.rssAfterMiB)} MiB`,
@@ -143,11 +148,25 @@ export function printResults(r: BenchResults, b: Budgets): string {
     );
   }
   if (r.load.length) {
-    out.push(`\nServer (${r.options.seconds} s each; ceiling = bare node:http answering the same bytes from memory${r.options.pinning ? '; server on core 0, client on core 1' : ''})`);
+    out.push(
+      `\nServer (${r.options.seconds} s each; ceiling = bare node:http answering the same bytes from memory${r.options.pinning ? '; server on core 0, client on core 1' : ''})`,
+    );
     out.push(
       table(
         ['endpoint', 'clients', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'ceiling req/s', 'ceiling p95', 'req/s ratio', 'p95 ratio', 'non-2xx'],
-        r.load.map((x) => [x.key, x.connections, f0(x.app.rps), f2(x.app.p50), f2(x.app.p95), f2(x.app.p99), f0(x.ceiling.rps), f2(x.ceiling.p95), f3(x.ratio.rps), f1(x.ratio.p95), x.app.non2xx + x.app.errors]),
+        r.load.map((x) => [
+          x.key,
+          x.connections,
+          f0(x.app.rps),
+          f2(x.app.p50),
+          f2(x.app.p95),
+          f2(x.app.p99),
+          f0(x.ceiling.rps),
+          f2(x.ceiling.p95),
+          f3(x.ratio.rps),
+          f1(x.ratio.p95),
+          x.app.non2xx + x.app.errors,
+        ]),
         new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]),
       ),
     );
@@ -162,7 +181,9 @@ export function printResults(r: BenchResults, b: Budgets): string {
 /** The README's "## Performance" section, from the latest results of each database. */
 /** The results' note on where PostgreSQL ran during the load (pinPostgres in bench/server.ts). */
 export function databasePinningNote(pinning: { pinned: boolean; why?: string }): string {
-  return pinning.pinned ? 'PostgreSQL ran on core 1, with the load client, during the load measurements: not on the server’s core' : `PostgreSQL was not pinned during the load (${pinning.why}): it shared the server’s core`;
+  return pinning.pinned
+    ? 'PostgreSQL ran on core 1, with the load client, during the load measurements: not on the server’s core'
+    : `PostgreSQL was not pinned during the load (${pinning.why}): it shared the server’s core`;
 }
 const isDatabasePinningNote = (note: string) => note.startsWith('PostgreSQL ran on core') || note.startsWith('PostgreSQL was not pinned');
 
@@ -186,7 +207,12 @@ export function readmeSection(results: BenchResults[], b: Budgets): string {
       `${cols.some((r) => r.lighthouse.length) ? `; Lighthouse CPU index (benchmarkIndex, higher is faster): ${cols.map((r) => `${name(r)} ${f0(median(r.lighthouse.map((l) => l.median.benchmarkIndex)))}`).join(', ')}` : ''}. ` +
       'Timings on a shared, busy machine vary from run to run; the ratios to the bare `node:http` ceiling vary less.' +
       (first.options.pinning ? ' The server runs on core 0, the load client and the browser on core 1.' : '') +
-      (pg ? pg.notes.filter(isDatabasePinningNote).map((n) => ` ${n}.`).join('') : ''),
+      (pg
+        ? pg.notes
+            .filter(isDatabasePinningNote)
+            .map((n) => ` ${n}.`)
+            .join('')
+        : ''),
   );
   lines.push('');
   lines.push(`| Server | ${cols.map(name).join(' | ')} | Budget |`);
@@ -194,14 +220,22 @@ export function readmeSection(results: BenchResults[], b: Budgets): string {
   const row = (label: string, cell: (r: BenchResults) => string, budget: string) => lines.push(`| ${label} | ${cols.map(cell).join(' | ')} | ${budget} |`);
   row('Fill (brands + geography)', (r) => `${f1(r.fill.seconds)} s`, '');
   row('Start-up: spawn → first 200', (r) => `${f0(r.startup.firstOkMs)} ms`, `≤ ${b.startup.maxFirstOkMs} ms`);
-  row('RSS idle / under load', (r) => `${f0(r.memory.rssIdleMiB)} / ${f0(r.memory.rssLoadPeakMiB)} MiB`, `≤ ${b.memory.maxRssMiB.pglite} MiB PGlite, ≤ ${b.memory.maxRssMiB.postgres} MiB PostgreSQL`);
+  row(
+    'RSS idle / under load',
+    (r) => `${f0(r.memory.rssIdleMiB)} / ${f0(r.memory.rssLoadPeakMiB)} MiB`,
+    `≤ ${b.memory.maxRssMiB.pglite} MiB PGlite, ≤ ${b.memory.maxRssMiB.postgres} MiB PostgreSQL`,
+  );
   for (const key of [...new Set(cols.flatMap((r) => r.load.map((x) => x.key)))]) {
     for (const c of [1, 10]) {
       const budget = key === 'GET /api/brands' && c === 10 ? `p95 ≤ ${b.api.brandsP95Ms.pglite} ms PGlite, ≤ ${b.api.brandsP95Ms.postgres} ms PostgreSQL` : '';
-      row(`${key}, ${c} client${c > 1 ? 's' : ''}: req/s (× ceiling), p50 / p95 / p99 ms`, (r) => {
-        const x = load(r, key, c);
-        return x ? `${f0(x.app.rps)} (${f3(x.ratio.rps)}), ${f1(x.app.p50)} / ${f1(x.app.p95)} / ${f1(x.app.p99)}` : '–';
-      }, budget);
+      row(
+        `${key}, ${c} client${c > 1 ? 's' : ''}: req/s (× ceiling), p50 / p95 / p99 ms`,
+        (r) => {
+          const x = load(r, key, c);
+          return x ? `${f0(x.app.rps)} (${f3(x.ratio.rps)}), ${f1(x.app.p50)} / ${f1(x.app.p95)} / ${f1(x.app.p99)}` : '–';
+        },
+        budget,
+      );
     }
   }
   lines.push('');
@@ -226,7 +260,11 @@ export function readmeSection(results: BenchResults[], b: Budgets): string {
     `Lighthouse budgets: performance ≥ ${b.lighthouse.minPerformance}, LCP ≤ ${b.lighthouse.maxLcpMs / 1000} s, TBT ≤ ${b.lighthouse.maxTbtMs} ms, CLS ≤ ${b.lighthouse.maxCls}, accessibility ≥ ${b.lighthouse.minAccessibility} ` +
       `(default mobile settings, median of ${first.options.runs} runs). The ${b.pageWeight.referenceGzipKiB} KiB column is Alex Russell's 2024 budget for a markup-based site on a 75th-percentile phone.`,
   );
-  const broken = cols.flatMap((r) => r.checks.filter((c) => !c.ok).map((c) => `${name(r)}: ${c.budget} — ${c.subject} ${Number.isInteger(c.value) ? c.value : c.value.toFixed(2)} (budget ${c.limit})`));
+  const broken = cols.flatMap((r) =>
+    r.checks
+      .filter((c) => !c.ok)
+      .map((c) => `${name(r)}: ${c.budget} — ${c.subject} ${Number.isInteger(c.value) ? c.value : c.value.toFixed(2)} (budget ${c.limit})`),
+  );
   lines.push('');
   lines.push(broken.length ? `Budgets broken in the latest run:\n\n${broken.map((x) => `- ${x}`).join('\n')}` : 'Every budget was kept in the latest run.');
   // The reasons are written by people, so they live outside this generated section.

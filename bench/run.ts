@@ -22,7 +22,22 @@ import type { FillReport } from './fill.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
 import { CHROMIUM, GZIP_LEVEL, measurePageWeights, runLighthouse, type PageTarget } from './pages.ts';
 import { databasePinningNote, evaluate, printResults, readmeSection, type BenchResults, type Budgets, type Driver, type LoadFigure } from './report.ts';
-import { cleanEnv, cookieHeader, killAll, PINNING, pinned, pinPostgres, rssMiB, sampleRss, signIn, sleep, startServer, track, type CookieJar, type DatabasePinning } from './server.ts';
+import {
+  cleanEnv,
+  cookieHeader,
+  killAll,
+  PINNING,
+  pinned,
+  pinPostgres,
+  rssMiB,
+  sampleRss,
+  signIn,
+  sleep,
+  startServer,
+  track,
+  type CookieJar,
+  type DatabasePinning,
+} from './server.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const RESULTS = join(ROOT, 'bench/results');
@@ -96,7 +111,10 @@ const UNCACHED_BRANDS = Array.from({ length: 600 }, (_, day) => brandsContaining
 const LOAD_TARGETS: { key: string; path: string; paths?: string[] }[] = [
   { key: 'GET /api/brands', path: brandsContaining('an') },
   { key: 'GET /api/brands, never cached', path: brandsContaining('an'), paths: UNCACHED_BRANDS },
-  { key: 'GET /api/pincodes', path: `/api/pincodes?filters=${filters({ pincode: { operator: 'and', constraints: [{ value: '56', matchMode: 'startsWith' }] } })}&sort=pincode` },
+  {
+    key: 'GET /api/pincodes',
+    path: `/api/pincodes?filters=${filters({ pincode: { operator: 'and', constraints: [{ value: '56', matchMode: 'startsWith' }] } })}&sort=pincode`,
+  },
   { key: 'GET /brands/listing', path: '/brands/listing' },
 ];
 
@@ -114,10 +132,15 @@ function machine(): Record<string, string | number> {
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     os,
     node: process.versions.node,
-    chromium: sh(CHROMIUM, ['--version']).split('\n')[0]!.replace(/ built on.*/, '') || 'Chromium (version unknown)',
+    chromium:
+      sh(CHROMIUM, ['--version'])
+        .split('\n')[0]!
+        .replace(/ built on.*/, '') || 'Chromium (version unknown)',
     lighthouse: JSON.parse(readFileSync(join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version,
     autocannon: JSON.parse(readFileSync(join(ROOT, 'node_modules/autocannon/package.json'), 'utf8')).version,
-    commit: sh('git', ['-C', ROOT, 'rev-parse', '--short', 'HEAD']) + (sh('git', ['-C', ROOT, 'status', '--porcelain', '--untracked-files=no']) ? ' (with uncommitted changes)' : ''),
+    commit:
+      sh('git', ['-C', ROOT, 'rev-parse', '--short', 'HEAD']) +
+      (sh('git', ['-C', ROOT, 'status', '--porcelain', '--untracked-files=no']) ? ' (with uncommitted changes)' : ''),
     loadAverageAtStart: loadavg()[0]!.toFixed(2),
   };
 }
@@ -175,7 +198,13 @@ async function withBackendPid<T>(url: string, use: (pid: number) => T): Promise<
 
 function runFill(env: Record<string, string>, logFile: string): Promise<FillReport> {
   return new Promise((resolvePromise, reject) => {
-    const child = track(spawn(process.execPath, [join(ROOT, 'bench/fill.ts'), '--brands', String(opts.brands)], { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] }));
+    const child = track(
+      spawn(process.execPath, [join(ROOT, 'bench/fill.ts'), '--brands', String(opts.brands)], {
+        cwd: ROOT,
+        env: cleanEnv(env),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
       out += d;
@@ -201,7 +230,9 @@ function runLoad(spec: LoadSpec): Promise<LoadResult> {
     let err = '';
     child.stdout!.on('data', (d: Buffer) => (out += d));
     child.stderr!.on('data', (d: Buffer) => (err += d));
-    child.on('exit', (code) => (code === 0 ? resolvePromise(JSON.parse(out.trim().split('\n').at(-1)!) as LoadResult) : reject(new Error(`load client failed: ${err}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolvePromise(JSON.parse(out.trim().split('\n').at(-1)!) as LoadResult) : reject(new Error(`load client failed: ${err}`)),
+    );
   });
 }
 
@@ -244,7 +275,13 @@ async function benchDatabase(db: Driver, distDir: string): Promise<BenchResults>
     log(`  fill: ${fill.seconds.toFixed(1)} s in all`);
 
     const port = opts.port + (db === 'pglite' ? 0 : 10);
-    const server = await startServer({ entry: join(ROOT, 'src/server/main.ts'), cwd: ROOT, port, env: { ...env, BO_DIST_DIR: distDir }, logFile: join(work, 'server.log') });
+    const server = await startServer({
+      entry: join(ROOT, 'src/server/main.ts'),
+      cwd: ROOT,
+      port,
+      env: { ...env, BO_DIST_DIR: distDir },
+      logFile: join(work, 'server.log'),
+    });
     log(`  server: first 200 after ${server.firstOkMs.toFixed(0)} ms, first page after ${server.firstPageMs.toFixed(0)} ms (pid ${server.pid})`);
     try {
       const jars: Record<string, CookieJar | undefined> = {

@@ -99,7 +99,13 @@ export interface RunningServer {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function startServer(opts: { entry: string; cwd: string; port: number; env: Record<string, string | undefined>; logFile: string }): Promise<RunningServer> {
+export async function startServer(opts: {
+  entry: string;
+  cwd: string;
+  port: number;
+  env: Record<string, string | undefined>;
+  logFile: string;
+}): Promise<RunningServer> {
   const base = `http://127.0.0.1:${opts.port}`;
   const log = openSync(opts.logFile, 'a');
   // With the flags `npm start` gives it (scripts/server-flags.mjs), plus any in BENCH_SERVER_NODE_FLAGS:

@@ -47,10 +47,17 @@ const db = database.db;
 try {
   await db.transaction(async (tx) => {
     await syncPermissions(tx);
-    const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`)
+      .limit(1);
     if (existing) throw new Error(`A user with the email ${email} already exists.`);
     const [role] = await tx.select().from(roles).where(eq(roles.name, 'Super Admin')).limit(1);
-    const [user] = await tx.insert(users).values({ name, email, passwordHash: await hashPassword(password), userType: 'staff' }).returning();
+    const [user] = await tx
+      .insert(users)
+      .values({ name, email, passwordHash: await hashPassword(password), userType: 'staff' })
+      .returning();
     await tx.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
     await logActivity(tx, SYSTEM_ACTOR, { area: 'users', action: 'create', recordId: user!.id, after: { name, email, role: 'Super Admin' } });
   });

@@ -17,7 +17,8 @@ try {
     const counts = await database.db.transaction((tx) => importGeography(tx, { file }));
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`Geography from ${path} (${file.source.package} ${file.source.version}; ${file.source.attribution})`);
-    for (const [name, n] of Object.entries(counts)) console.log(`  ${name.padEnd(9)} ${String(n.added).padStart(6)} added, ${String(n.total).padStart(6)} in the database`);
+    for (const [name, n] of Object.entries(counts))
+      console.log(`  ${name.padEnd(9)} ${String(n.added).padStart(6)} added, ${String(n.total).padStart(6)} in the database`);
     console.log(`Done in ${seconds} s (${c.driver}).`);
   } finally {
     await database.close();

@@ -20,7 +20,13 @@ function newest(path) {
   return readdirSync(path).reduce((m, name) => Math.max(m, newest(join(path, name))), s.mtimeMs);
 }
 
-const sources = Math.max(newest(join(root, 'src')), newest(join(root, 'public')), newest(join(root, 'astro.config.mjs')), newest(join(root, 'package-lock.json')), newest(join(root, 'tailwind.config.mjs')));
+const sources = Math.max(
+  newest(join(root, 'src')),
+  newest(join(root, 'public')),
+  newest(join(root, 'astro.config.mjs')),
+  newest(join(root, 'package-lock.json')),
+  newest(join(root, 'tailwind.config.mjs')),
+);
 if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   console.log('Building the server (first start, or the sources changed)…');
   const result = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {

@@ -64,7 +64,9 @@ const prettierCode = await run([bin('prettier/bin/prettier.cjs'), '--check', '--
 const lintOk = eslintCode === 0 && prettierCode === 0;
 tally.push({ runner: 'lint', passed: lintOk ? 1 : 0, failed: lintOk ? 0 : 1 });
 
-console.log(`\n▶ Vitest: unit${buildCode === 0 ? ' + integration (PGlite' + (process.env.TEST_DATABASE_URL ? ' and PostgreSQL)' : ' only; set TEST_DATABASE_URL for PostgreSQL)') : ' only (the build failed)'}…`);
+console.log(
+  `\n▶ Vitest: unit${buildCode === 0 ? ' + integration (PGlite' + (process.env.TEST_DATABASE_URL ? ' and PostgreSQL)' : ' only; set TEST_DATABASE_URL for PostgreSQL)') : ' only (the build failed)'}…`,
+);
 const vitestArgs = [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`];
 if (buildCode !== 0) vitestArgs.push('--project', 'unit');
 const vitestCode = await run(vitestArgs);

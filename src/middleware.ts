@@ -20,7 +20,16 @@ import { sha256 } from './lib/security/tokens.server.ts';
 import { loadPrincipal, isVendorProfileComplete, type Principal } from './lib/auth/principal.server.ts';
 import { canDo } from './lib/permissions/ability.ts';
 import { abilityOf } from './lib/permissions/scope.server.ts';
-import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, SAFE_METHODS, isCsrfTokenValid, issueCsrfToken, maskCsrfToken, unmaskCsrfToken } from './lib/auth/csrf.server.ts';
+import {
+  CSRF_COOKIE,
+  CSRF_FIELD,
+  CSRF_HEADER,
+  SAFE_METHODS,
+  isCsrfTokenValid,
+  issueCsrfToken,
+  maskCsrfToken,
+  unmaskCsrfToken,
+} from './lib/auth/csrf.server.ts';
 import { compressResponse } from './lib/http/compression.server.ts';
 import { clientIp, isHttps } from './lib/http/request-client.server.ts';
 import { counted } from './lib/http/in-flight.server.ts';
@@ -158,7 +167,10 @@ function securityHeaders(response: Response, context: APIContext): Response {
   }
   // Astro adds script-src/style-src hashes in a <meta>; these directives can only travel in a header.
   const csp = headers.get('content-security-policy');
-  headers.set('content-security-policy', csp ? `${csp.replace(/[;\s]+$/, '')}; frame-ancestors 'none'` : "frame-ancestors 'none'; object-src 'none'; base-uri 'none'; form-action 'self'");
+  headers.set(
+    'content-security-policy',
+    csp ? `${csp.replace(/[;\s]+$/, '')}; frame-ancestors 'none'` : "frame-ancestors 'none'; object-src 'none'; base-uri 'none'; form-action 'self'",
+  );
   headers.set('x-content-type-options', 'nosniff');
   headers.set('referrer-policy', 'strict-origin-when-cross-origin');
   headers.set('x-frame-options', 'DENY');
@@ -255,7 +267,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
   response = securityHeaders(response, context);
   response = compressResponse(context.request, response);
   log.info(
-    { method: context.request.method, path: context.url.pathname, status: response.status, ms: Math.round(performance.now() - started), user: context.locals.realPrincipal?.user.id },
+    {
+      method: context.request.method,
+      path: context.url.pathname,
+      status: response.status,
+      ms: Math.round(performance.now() - started),
+      user: context.locals.realPrincipal?.user.id,
+    },
     'request',
   );
   return response;

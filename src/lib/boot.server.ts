@@ -22,7 +22,10 @@ export function boot(seedDemoData: DemoDataSeeder): Promise<Database> {
     const database = await openDatabase({ driver: c.driver, dataDir: c.dataDir, url: c.DATABASE_URL });
     await database.db.transaction(async (tx) => {
       await syncPermissions(tx);
-      await tx.insert(settings).values({ key: 'sms.balance', value: { balance: 0, currency: 'INR' } }).onConflictDoNothing();
+      await tx
+        .insert(settings)
+        .values({ key: 'sms.balance', value: { balance: 0, currency: 'INR' } })
+        .onConflictDoNothing();
     });
     if (c.demoData) await seedDemoData(database.db);
     current = database;

@@ -8,9 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const positiveInt = z.coerce.number().int().positive();
 
@@ -32,13 +30,19 @@ const trustProxy = z
     if (['false', 'no', '0'].includes(lower)) return false;
     if (['true', 'yes'].includes(lower)) return 1;
     if (/^\d+$/.test(lower)) return Math.min(Number(lower), 32);
-    const list = raw.split(',').map((part) => part.trim()).filter(Boolean);
+    const list = raw
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
     try {
       // proxy-addr's own parser: throws on anything that is not a known name, an IP or a CIDR.
       proxyAddr.compile(list);
       return list;
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses (loopback, uniquelocal, 10.0.0.0/8, …)' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses (loopback, uniquelocal, 10.0.0.0/8, …)',
+      });
       return z.NEVER;
     }
   });
@@ -81,7 +85,10 @@ export const envSchema = z.object({
   MAX_BODY_BYTES: positiveInt.default(1_048_576),
   MAX_UPLOAD_BYTES: positiveInt.default(2_097_152),
   MAIL_FROM: z.string().default('Marketplace Back-office <no-reply@localhost>'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),

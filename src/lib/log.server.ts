@@ -14,7 +14,7 @@ const FLUSH_EVERY_MS = 1000;
 const ERROR_LEVEL = 50;
 
 let root: pino.Logger | undefined;
-let destination: pino.DestinationStream & { flushSync(): void; flush(cb?: (err?: Error) => void): void } | undefined;
+let destination: (pino.DestinationStream & { flushSync(): void; flush(cb?: (err?: Error) => void): void }) | undefined;
 
 export function logger(): pino.Logger {
   if (root) return root;

@@ -5,7 +5,6 @@
 import { test, expect, expectToast } from './fixtures.ts';
 import { createBrand, expectEveryRowToContain, uniqueTag, AFTER_SAVE } from './area-helpers.ts';
 
-
 const entriesUrl = (recordId: number) =>
   `/activity-logs?${new URLSearchParams({
     filters: JSON.stringify({
@@ -46,7 +45,10 @@ test('each brand change is in the activity log with its diff', async ({ page, lo
   await expect(table.getByRole('checkbox')).toHaveCount(0);
 
   // The form's save: name and description, before and after.
-  await rows.nth(1).getByRole('button', { name: /^View entry/ }).click();
+  await rows
+    .nth(1)
+    .getByRole('button', { name: /^View entry/ })
+    .click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: /brands update/ })).toBeVisible();
   const changes = dialog.getByRole('table');
@@ -57,7 +59,10 @@ test('each brand change is in the activity log with its diff', async ({ page, lo
   await dialog.getByRole('button', { name: 'Close' }).last().click();
 
   // The bulk status change.
-  await rows.nth(0).getByRole('button', { name: /^View entry/ }).click();
+  await rows
+    .nth(0)
+    .getByRole('button', { name: /^View entry/ })
+    .click();
   await expect(page.getByRole('dialog').getByRole('row', { name: /^status/ })).toContainText('active');
   await expect(page.getByRole('dialog').getByRole('row', { name: /^status/ })).toContainText('inactive');
   await page.keyboard.press('Escape');

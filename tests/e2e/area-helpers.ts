@@ -48,7 +48,11 @@ export interface BrandRecord {
 }
 
 /** Creates a record of any area through its API (`POST /api/<key>`, multipart like the form kit). */
-export async function createRecord<T = Record<string, unknown> & { id: number; version: number }>(page: Page, areaKey: string, fields: Record<string, string>): Promise<T> {
+export async function createRecord<T = Record<string, unknown> & { id: number; version: number }>(
+  page: Page,
+  areaKey: string,
+  fields: Record<string, string>,
+): Promise<T> {
   const response = await page.request.post(`/api/${areaKey}`, { headers: await unsafeHeaders(page), multipart: fields });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()).data as T;
@@ -122,7 +126,9 @@ export async function addEditDelete(page: Page, j: CrudJourney): Promise<void> {
   await search(j.title);
   await expect(rowOf(j.title)).toBeVisible();
 
-  await rowOf(j.title).getByRole('link', { name: `Edit ${j.title}` }).click();
+  await rowOf(j.title)
+    .getByRole('link', { name: `Edit ${j.title}` })
+    .click();
   await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
   await j.fillEdit(page);
   await page.getByRole('button', { name: 'Save' }).click();
@@ -133,7 +139,9 @@ export async function addEditDelete(page: Page, j: CrudJourney): Promise<void> {
   await expect(rowOf(title)).toBeVisible();
   await j.afterEdit?.(rowOf(title));
 
-  await rowOf(title).getByRole('button', { name: `Delete ${title}` }).click();
+  await rowOf(title)
+    .getByRole('button', { name: `Delete ${title}` })
+    .click();
   const confirm = page.getByRole('button', { name: 'Delete', exact: true });
   await expect(confirm).toBeDisabled();
   await page.getByPlaceholder('Please type the name').fill(title);
@@ -153,7 +161,14 @@ export async function pageScriptsGzip(page: Page, path: string): Promise<{ scrip
   await page.goto(path);
   // Astro removes `ssr` from an island once it has hydrated.
   await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
-  const scripts = await page.evaluate(() => [...new Set(performance.getEntriesByType('resource').map((entry) => entry.name).filter((url) => /\.m?js(\?|$)/.test(new URL(url).pathname + new URL(url).search)))]);
+  const scripts = await page.evaluate(() => [
+    ...new Set(
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((url) => /\.m?js(\?|$)/.test(new URL(url).pathname + new URL(url).search)),
+    ),
+  ]);
   let bytes = 0;
   for (const url of scripts) bytes += gzipSync(await (await page.request.get(url)).body()).length;
   return { scripts, bytes };

@@ -21,7 +21,10 @@ test.describe('sign in', () => {
     await page.goto('/auth/login');
     await page.getByLabel('Email').fill(ACCOUNTS.vendor.email);
     await page.getByLabel('Password', { exact: true }).fill('Not-the-password-1');
-    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/auth/login'), page.getByRole('button', { name: 'Sign in' }).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/auth/login'),
+      page.getByRole('button', { name: 'Sign in' }).click(),
+    ]);
     expect(response.status()).toBe(422);
     await expect(page.getByRole('alert')).toHaveText('These credentials do not match our records.');
     await expect(page).toHaveURL(/\/auth\/login$/);

@@ -8,7 +8,6 @@ import { test, expect, expectToast } from './fixtures.ts';
 import { createBrand, createBrands, expectEveryRowToContain, listingUrl, pageScriptsGzip, pngFixture, uniqueTag, AFTER_SAVE } from './area-helpers.ts';
 import type { Page } from '@playwright/test';
 
-
 const rows = (page: Page) => page.locator('tbody tr');
 const names = (page: Page) => page.locator('tbody tr td:nth-child(3)').allInnerTexts();
 
@@ -38,7 +37,10 @@ test.describe('brands list', () => {
     test.slow(); // many page loads: Chromium without a GPU takes 1–2 s each
     await loginAs('admin');
     const tag = uniqueTag();
-    await createBrands(page, Array.from({ length: 23 }, (_, i) => `Paged ${tag} ${String(i + 1).padStart(2, '0')}`));
+    await createBrands(
+      page,
+      Array.from({ length: 23 }, (_, i) => `Paged ${tag} ${String(i + 1).padStart(2, '0')}`),
+    );
 
     await page.goto('/brands/listing');
     await page.getByRole('searchbox', { name: 'Search brands' }).fill(tag);
@@ -274,7 +276,11 @@ test.describe('deleting, bulk actions and export', () => {
 
     await page.getByRole('button', { name: 'Export' }).click();
     const [all] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'All matching rows (3)' }).click()]);
-    expect(readFileSync((await all.path())!, 'utf8').trim().split('\r\n')).toHaveLength(4);
+    expect(
+      readFileSync((await all.path())!, 'utf8')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(4);
 
     await page.getByLabel(`Select Bulk ${tag} A`).check();
     await page.getByLabel(`Select Bulk ${tag} C`).check();
@@ -289,7 +295,19 @@ test.describe('deleting, bulk actions and export', () => {
     await loginAs('admin');
     const tag = uniqueTag();
     await createBrand(page, `Mixed ${tag}`);
-    await page.goto(listingUrl({ filters: { name: { operator: 'or', constraints: [{ matchMode: 'equals', value: `Mixed ${tag}` }, { matchMode: 'equals', value: 'Indigo Loom' }] } } }));
+    await page.goto(
+      listingUrl({
+        filters: {
+          name: {
+            operator: 'or',
+            constraints: [
+              { matchMode: 'equals', value: `Mixed ${tag}` },
+              { matchMode: 'equals', value: 'Indigo Loom' },
+            ],
+          },
+        },
+      }),
+    );
     await expect(rows(page)).toHaveCount(2);
     await page.getByLabel('Select all rows on this page').check();
     await page.getByRole('button', { name: 'Delete selected' }).click();

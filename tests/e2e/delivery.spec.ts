@@ -105,7 +105,13 @@ test('adds a zone from a pasted list (bad lines named) and a whole city, edits a
 
 test('support is refused the delivery pages', async ({ page, loginAs }) => {
   await loginAs('support');
-  for (const path of ['/delivery-partners/listing', '/delivery-partners/add', '/delivery-partners/1/details', '/delivery-zones/listing', '/delivery-zones/add']) {
+  for (const path of [
+    '/delivery-partners/listing',
+    '/delivery-partners/add',
+    '/delivery-partners/1/details',
+    '/delivery-zones/listing',
+    '/delivery-zones/add',
+  ]) {
     expect((await page.goto(path))?.status(), path).toBe(403);
   }
 });

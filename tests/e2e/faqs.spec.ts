@@ -43,7 +43,12 @@ test.describe('FAQs', () => {
     await page.goto('/faqs/add');
     const answer = page.getByRole('textbox', { name: 'Answer' });
     await answer.fill(
-      ['**Free** returns within 7 days: see [the policy](/help/returns).', '<script>alert("xss")</script>', '<img src=x onerror=alert(1)>', '[click me](javascript:alert(1))'].join('\n\n'),
+      [
+        '**Free** returns within 7 days: see [the policy](/help/returns).',
+        '<script>alert("xss")</script>',
+        '<img src=x onerror=alert(1)>',
+        '[click me](javascript:alert(1))',
+      ].join('\n\n'),
     );
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByRole('region', { name: 'Preview of the answer' });

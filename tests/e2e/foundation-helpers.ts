@@ -16,7 +16,12 @@ export interface PageResponse {
  * A fetch made by the page itself. `csrf`: 'cookie' sends the page's XSRF-TOKEN cookie as the
  * islands' client does, a string sends that value, null sends no X-XSRF-TOKEN header at all.
  */
-export async function pageFetch(page: Page, method: string, path: string, options: { json?: unknown; csrf?: 'cookie' | string | null } = {}): Promise<PageResponse> {
+export async function pageFetch(
+  page: Page,
+  method: string,
+  path: string,
+  options: { json?: unknown; csrf?: 'cookie' | string | null } = {},
+): Promise<PageResponse> {
   return page.evaluate(
     async ({ method, path, json, csrf }) => {
       const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
@@ -49,7 +54,9 @@ export async function csrfCookie(page: Page): Promise<string> {
 }
 
 /** The signed-in user as the server describes it (GET /api/user), fetched by the page. */
-export async function currentUser(page: Page): Promise<{ id: number; name: string; email: string; abilities: Permission[]; impersonator: { id: number; name: string; email: string } | null }> {
+export async function currentUser(
+  page: Page,
+): Promise<{ id: number; name: string; email: string; abilities: Permission[]; impersonator: { id: number; name: string; email: string } | null }> {
   const response = await pageFetch(page, 'GET', '/api/user');
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body as never;

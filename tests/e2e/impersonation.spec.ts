@@ -61,7 +61,9 @@ test('admin impersonates the vendor, is refused a password change, and reverses 
   await expect(page.getByText('The password cannot be changed while impersonating.')).toBeVisible();
   await expect(page.getByLabel('Current password')).toHaveCount(0);
   // Nor by calling the API directly (a wrong current password: were the block missing, this would be 422, never a change).
-  const refused = await pageFetch(page, 'POST', '/api/user-password', { json: { current_password: 'Wrong@12345', password: 'Another@12345', password_confirmation: 'Another@12345' } });
+  const refused = await pageFetch(page, 'POST', '/api/user-password', {
+    json: { current_password: 'Wrong@12345', password: 'Another@12345', password_confirmation: 'Another@12345' },
+  });
   expect(refused.status).toBe(403);
   expect(refused.body?.message).toBe('Changing the email or password is not allowed while impersonating.');
 

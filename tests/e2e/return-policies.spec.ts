@@ -83,7 +83,10 @@ test('a brand’s own page: reached from the brand, only its policies, Add pre-s
 
   // Editing from the brand's page comes back to it.
   await page.goto(`/brand/${brand.id}/return-policies/listing`);
-  await rows.first().getByRole('link', { name: `Edit Zari Works ${tag} exchange` }).click();
+  await rows
+    .first()
+    .getByRole('link', { name: `Edit Zari Works ${tag} exchange` })
+    .click();
   await page.getByLabel('Return window (days)').fill('21');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(new RegExp(`/brand/${brand.id}/return-policies/listing$`), AFTER_SAVE);

@@ -47,7 +47,14 @@ test.describe('size charts', () => {
       name: `Grid edit ${tag}`,
       unit: 'cm',
       status: 'active',
-      grid: JSON.stringify({ sizes: ['S', 'M'], measurements: ['Chest', 'Waist'], values: [[96, 81], [101, 86]] }),
+      grid: JSON.stringify({
+        sizes: ['S', 'M'],
+        measurements: ['Chest', 'Waist'],
+        values: [
+          [96, 81],
+          [101, 86],
+        ],
+      }),
     });
     await page.goto(`/products/product-size-charts/${chart.id}/edit`);
     await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
@@ -72,7 +79,15 @@ test.describe('size charts', () => {
     await expectToast(page, 'Size chart saved.');
 
     const saved = (await (await page.request.get(`/api/size-charts/${chart.id}`)).json()).data as Chart;
-    expect(saved.grid).toEqual({ sizes: ['S', 'Medium', 'L'], measurements: ['Chest', 'Sleeve'], values: [[96, null], [101, 62], [106.5, null]] });
+    expect(saved.grid).toEqual({
+      sizes: ['S', 'Medium', 'L'],
+      measurements: ['Chest', 'Sleeve'],
+      values: [
+        [96, null],
+        [101, 62],
+        [106.5, null],
+      ],
+    });
 
     // The list opens the chart read-only under its sizes.
     await page.goto(listingUrl({ q: `Grid edit ${tag}` }, '/products/product-size-charts'));
@@ -132,7 +147,9 @@ test('the size-charts list and form load at most 100 KiB of gzipped JavaScript, 
   const list = await pageScriptsGzip(page, '/products/product-size-charts');
   // The form with its lazily loaded input kinds (they load once the form is live).
   const form = await pageScriptsGzip(page, '/products/product-size-charts/add');
-  console.log(`/products/product-size-charts: ${(list.bytes / 1024).toFixed(1)} KiB; /products/product-size-charts/add: ${(form.bytes / 1024).toFixed(1)} KiB gzipped`);
+  console.log(
+    `/products/product-size-charts: ${(list.bytes / 1024).toFixed(1)} KiB; /products/product-size-charts/add: ${(form.bytes / 1024).toFixed(1)} KiB gzipped`,
+  );
   expect(list.bytes).toBeLessThanOrEqual(100 * 1024);
   expect(form.bytes).toBeLessThanOrEqual(100 * 1024);
 });

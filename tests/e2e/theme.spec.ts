@@ -18,7 +18,10 @@ async function openSettings(page: Page) {
 async function choose(page: Page, panel: ReturnType<Page['getByRole']>, section: string, option: string) {
   const group = panel.getByRole('group', { name: section });
   const radio = group.getByRole('radio', { name: option, exact: true });
-  await group.locator('label').filter({ has: page.getByRole('radio', { name: option, exact: true }) }).click();
+  await group
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: option, exact: true }) })
+    .click();
   await expect(radio).toBeChecked();
 }
 

@@ -14,7 +14,8 @@ const titlesInOrder = (page: Page) => page.locator('tbody tr td:nth-child(5)').a
 /** Three widgets sharing a tag, so a search shows exactly them (other specs add widgets too). */
 async function taggedWidgets(page: Page, tag: string) {
   const out: { id: number; title: string }[] = [];
-  for (const name of ['Alpha', 'Bravo', 'Charlie']) out.push(await createRecord(page, 'widgets', { title: `${name} ${tag}`, type: 'strip', status: 'active', link_url: `/sale/${name.toLowerCase()}` }));
+  for (const name of ['Alpha', 'Bravo', 'Charlie'])
+    out.push(await createRecord(page, 'widgets', { title: `${name} ${tag}`, type: 'strip', status: 'active', link_url: `/sale/${name.toLowerCase()}` }));
   return out;
 }
 

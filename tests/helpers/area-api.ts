@@ -24,7 +24,9 @@ export function form(fields: Record<string, string>, file?: { field: string; byt
 }
 
 /** `{ filters: { field: { operator, constraints: [{ matchMode, value }] } } }` */
-export const filter = (field: string, matchMode: string, value: unknown, operator = 'and') => ({ filters: { [field]: { operator, constraints: [{ matchMode, value }] } } });
+export const filter = (field: string, matchMode: string, value: unknown, operator = 'and') => ({
+  filters: { [field]: { operator, constraints: [{ matchMode, value }] } },
+});
 
 export const query = (params: Record<string, unknown>) =>
   new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
@@ -61,7 +63,12 @@ export function areaApi(key: string, client: () => HttpClient) {
     },
     /** The activity entries of one record, newest first. */
     async activity(id: number) {
-      const params = { sort: 'at', order: 'desc', per_page: '100', filters: { area: { constraints: [{ matchMode: 'equals', value: key }] }, record_id: { constraints: [{ matchMode: 'equals', value: String(id) }] } } };
+      const params = {
+        sort: 'at',
+        order: 'desc',
+        per_page: '100',
+        filters: { area: { constraints: [{ matchMode: 'equals', value: key }] }, record_id: { constraints: [{ matchMode: 'equals', value: String(id) }] } },
+      };
       const { status, body } = await client().getJson(`/api/activity-logs?${query(params)}`);
       expect(status, JSON.stringify(body)).toBe(200);
       return body.data as { action: string; actor_name: string; changes: Record<string, [unknown, unknown]> }[];

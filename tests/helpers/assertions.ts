@@ -11,7 +11,10 @@ export async function expectErrorShape(response: Response, status: number): Prom
   const body = JSON.parse(text) as Record<string, unknown>;
   expect(typeof body.message).toBe('string');
   expect((body.message as string).length).toBeGreaterThan(0);
-  expect(Object.keys(body).every((k) => k === 'message' || k === 'errors'), `only message/errors in ${text}`).toBe(true);
+  expect(
+    Object.keys(body).every((k) => k === 'message' || k === 'errors'),
+    `only message/errors in ${text}`,
+  ).toBe(true);
   if (body.errors !== undefined) {
     expect(typeof body.errors).toBe('object');
     for (const [field, messages] of Object.entries(body.errors as Record<string, unknown>)) {

@@ -70,7 +70,23 @@ export const UNICODE_STRINGS = [
   '\r\n\t\v\f',
 ];
 
-export const ODD_STRINGS = ['', ' ', 'null', 'undefined', 'NaN', 'true', '-1', '0', '1e400', '0x1F', '９', '../../etc/passwd', '__proto__', 'constructor', 'toString'];
+export const ODD_STRINGS = [
+  '',
+  ' ',
+  'null',
+  'undefined',
+  'NaN',
+  'true',
+  '-1',
+  '0',
+  '1e400',
+  '0x1F',
+  '９',
+  '../../etc/passwd',
+  '__proto__',
+  'constructor',
+  'toString',
+];
 
 export const NASTY_STRINGS = [...SQL_FRAGMENTS, ...HTML_FRAGMENTS, ...UNICODE_STRINGS, ...ODD_STRINGS];
 
@@ -188,7 +204,9 @@ export function fromSchema(schema: JsonSchema | undefined): fc.Arbitrary<unknown
       }
       if (patterns.length > 1) {
         // Several "must contain" patterns (a letter, a digit): build a string that has each.
-        return fc.tuple(fc.string({ minLength, maxLength: Math.max(minLength, 20) }), fc.constantFrom('a', 'Z'), fc.constantFrom('1', '9')).map(([s, l, d]) => `${s}${l}${d}`.slice(-maxLength));
+        return fc
+          .tuple(fc.string({ minLength, maxLength: Math.max(minLength, 20) }), fc.constantFrom('a', 'Z'), fc.constantFrom('1', '9'))
+          .map(([s, l, d]) => `${s}${l}${d}`.slice(-maxLength));
       }
       return fc.string({ minLength, maxLength: Math.min(maxLength, 40) });
     }
@@ -201,62 +219,53 @@ type Mutation = (value: unknown) => unknown;
 /** One change that (usually) makes a valid body invalid. */
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   // A field gets a value of the wrong kind.
-  fc.tuple(fc.nat(), nastyValue).map(
-    ([i, v]): Mutation =>
-      (body) => {
-        if (!isPlainObject(body) || !Object.keys(body).length) return body;
-        const keys = Object.keys(body);
-        return { ...body, [keys[i % keys.length]!]: v };
-      },
-  ),
+  fc.tuple(fc.nat(), nastyValue).map(([i, v]): Mutation => (body) => {
+    if (!isPlainObject(body) || !Object.keys(body).length) return body;
+    const keys = Object.keys(body);
+    return { ...body, [keys[i % keys.length]!]: v };
+  }),
   // An unexpected field.
-  fc.tuple(nastyKey, nastyValue).map(
-    ([k, v]): Mutation =>
-      (body) => {
-        if (!isPlainObject(body)) return body;
-        const copy = { ...body };
-        Object.defineProperty(copy, k, { value: v, enumerable: true, writable: true, configurable: true });
-        return copy;
-      },
-  ),
+  fc.tuple(nastyKey, nastyValue).map(([k, v]): Mutation => (body) => {
+    if (!isPlainObject(body)) return body;
+    const copy = { ...body };
+    Object.defineProperty(copy, k, { value: v, enumerable: true, writable: true, configurable: true });
+    return copy;
+  }),
   // A field left out.
-  fc.nat().map(
-    (i): Mutation =>
-      (body) => {
-        if (!isPlainObject(body) || !Object.keys(body).length) return body;
-        const keys = Object.keys(body);
-        const { [keys[i % keys.length]!]: _gone, ...rest } = body;
-        return rest;
-      },
-  ),
+  fc.nat().map((i): Mutation => (body) => {
+    if (!isPlainObject(body) || !Object.keys(body).length) return body;
+    const keys = Object.keys(body);
+    const { [keys[i % keys.length]!]: _gone, ...rest } = body;
+    return rest;
+  }),
   // A field set to null.
-  fc.nat().map(
-    (i): Mutation =>
-      (body) => {
-        if (!isPlainObject(body) || !Object.keys(body).length) return body;
-        const keys = Object.keys(body);
-        return { ...body, [keys[i % keys.length]!]: null };
-      },
-  ),
+  fc.nat().map((i): Mutation => (body) => {
+    if (!isPlainObject(body) || !Object.keys(body).length) return body;
+    const keys = Object.keys(body);
+    return { ...body, [keys[i % keys.length]!]: null };
+  }),
   // A number out of the range its field can hold: a number field, one element of a list of
   // numbers (`ids`), or a `version` added.
-  fc.tuple(fc.nat(), fc.nat(), outOfRangeInteger, fc.boolean()).map(
-    ([i, j, n, asText]): Mutation =>
-      (body) => {
-        if (!isPlainObject(body)) return body;
-        const value = asText ? String(n) : n;
-        const numeric = Object.keys(body).filter((k) => typeof body[k] === 'number' || (Array.isArray(body[k]) && (body[k] as unknown[]).some((e) => typeof e === 'number')));
-        if (!numeric.length) return { ...body, version: value };
-        const key = numeric[i % numeric.length]!;
-        const current = body[key];
-        if (!Array.isArray(current)) return { ...body, [key]: value };
-        const copy = [...current];
-        copy[j % copy.length] = value;
-        return { ...body, [key]: copy };
-      },
-  ),
+  fc.tuple(fc.nat(), fc.nat(), outOfRangeInteger, fc.boolean()).map(([i, j, n, asText]): Mutation => (body) => {
+    if (!isPlainObject(body)) return body;
+    const value = asText ? String(n) : n;
+    const numeric = Object.keys(body).filter(
+      (k) => typeof body[k] === 'number' || (Array.isArray(body[k]) && (body[k] as unknown[]).some((e) => typeof e === 'number')),
+    );
+    if (!numeric.length) return { ...body, version: value };
+    const key = numeric[i % numeric.length]!;
+    const current = body[key];
+    if (!Array.isArray(current)) return { ...body, [key]: value };
+    const copy = [...current];
+    copy[j % copy.length] = value;
+    return { ...body, [key]: copy };
+  }),
   // Not an object at all.
-  nastyValue.map((v): Mutation => () => v),
+  nastyValue.map(
+    (v): Mutation =>
+      () =>
+        v,
+  ),
 );
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -285,7 +294,13 @@ export const genericBody: fc.Arbitrary<unknown> = fc.oneof(
 /** Header values a client can send (latin-1, no control characters). */
 export const headerValue: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom('', ' ', "' OR 1=1 --", '<script>alert(1)</script>', '../../', 'null', '*/*', 'x'.repeat(1500)),
-  fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).filter((c) => c !== 0x7f).map((c) => String.fromCharCode(c)), maxLength: 60 }),
+  fc.string({
+    unit: fc
+      .integer({ min: 0x20, max: 0xff })
+      .filter((c) => c !== 0x7f)
+      .map((c) => String.fromCharCode(c)),
+    maxLength: 60,
+  }),
 );
 
 export type Encoding = 'json' | 'form' | 'multipart' | 'raw' | 'none';
@@ -300,7 +315,22 @@ const DEEP_BODIES = ['[', '{"a":'].map((open) =>
 /** Bodies that are not what their content type says. */
 export const rawBody: fc.Arbitrary<{ body: Uint8Array; type: string }> = fc.record({
   body: fc.oneof(
-    fc.constantFrom('{', '{"a":', '[1,2', '{"a":1}}', 'null', '"x"', '{"__proto__":{"isAdmin":true}}', '\u0000', '{"a":"\\ud800"}', '{"a":"\\u0000"}', '{"a\\u0000":1}', '{"a":1e999}').map((s) => new TextEncoder().encode(s)),
+    fc
+      .constantFrom(
+        '{',
+        '{"a":',
+        '[1,2',
+        '{"a":1}}',
+        'null',
+        '"x"',
+        '{"__proto__":{"isAdmin":true}}',
+        '\u0000',
+        '{"a":"\\ud800"}',
+        '{"a":"\\u0000"}',
+        '{"a\\u0000":1}',
+        '{"a":1e999}',
+      )
+      .map((s) => new TextEncoder().encode(s)),
     fc.uint8Array({ maxLength: 200 }),
     fc.constant(new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])), // {"<invalid UTF-8>"}
     fc.constantFrom(...DEEP_BODIES),
@@ -328,7 +358,13 @@ export const extraHeaders: fc.Arbitrary<Record<string, string>> = fc.record(
     'x-forwarded-for': fc.oneof(fc.ipV4(), headerValue),
     'x-forwarded-proto': fc.constantFrom('https', 'http', 'gopher'),
     'accept-language': headerValue,
-    'content-type': fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/json; charset=latin1'),
+    'content-type': fc.constantFrom(
+      'application/json',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data',
+      'application/json; charset=latin1',
+    ),
   },
   { requiredKeys: [] },
 );
@@ -338,10 +374,18 @@ export function pathParam(sample: string | undefined): fc.Arbitrary<{ value: str
   return fc.oneof(
     { weight: 2, arbitrary: fc.constant({ value: sample ?? '1', raw: false }) },
     { weight: 3, arbitrary: fc.integer({ min: 0, max: 60 }).map((n) => ({ value: String(n), raw: false })) },
-    { weight: 1, arbitrary: fc.constantFrom('-1', '0', '1.5', '1e3', '1e30', '99999999999', '2147483648', '1099511627776', '0x10', ' 1', '1 ', '１').map((value) => ({ value, raw: false })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('-1', '0', '1.5', '1e3', '1e30', '99999999999', '2147483648', '1099511627776', '0x10', ' 1', '1 ', '１')
+        .map((value) => ({ value, raw: false })),
+    },
     { weight: 3, arbitrary: nastyString.filter((s) => s.length > 0 && s.length < 2000).map((value) => ({ value, raw: false })) },
     // Sent as typed: malformed percent-encoding, dot segments, encoded slashes.
-    { weight: 1, arbitrary: fc.constantFrom('%', '%E0%A4%A', '%ZZ', '..', '%2e%2e', 'a%2Fb', '%00', '%u0041', '%C0%AF').map((value) => ({ value, raw: true })) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('%', '%E0%A4%A', '%ZZ', '..', '%2e%2e', 'a%2Fb', '%00', '%u0041', '%C0%AF').map((value) => ({ value, raw: true })),
+    },
   );
 }
 
@@ -378,12 +422,21 @@ export function listFilters(fields: string[], matchModes: readonly string[]): fc
     fc.constant(Array.from({ length: 101 }, (_, i) => i)), // over the 100-value cap of "in"
     nastyValue.filter((v) => typeof v !== 'string' || v.length <= 300),
   );
-  const constraint = fc.record({ value, matchMode: fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...matchModes) }, { weight: 1, arbitrary: fc.constantFrom('regex', '', 'EQUALS', '__proto__') }) });
+  const constraint = fc.record({
+    value,
+    matchMode: fc.oneof(
+      { weight: 5, arbitrary: fc.constantFrom(...matchModes) },
+      { weight: 1, arbitrary: fc.constantFrom('regex', '', 'EQUALS', '__proto__') },
+    ),
+  });
   const fieldFilter = fc.record({
     operator: fc.oneof({ weight: 5, arbitrary: fc.constantFrom('and', 'or') }, { weight: 1, arbitrary: fc.constantFrom('xor', '', 'OR') }),
     constraints: fc.array(constraint, { minLength: 0, maxLength: 11 }),
   });
-  const field = fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...fields) }, { weight: 1, arbitrary: fc.constantFrom('id', 'password_hash', 'name; drop table brands', '__proto__', 'x'.repeat(65)) });
+  const field = fc.oneof(
+    { weight: 5, arbitrary: fc.constantFrom(...fields) },
+    { weight: 1, arbitrary: fc.constantFrom('id', 'password_hash', 'name; drop table brands', '__proto__', 'x'.repeat(65)) },
+  );
   const filters = fc.dictionary(field, mutated(fieldFilter), { maxKeys: 3 });
   return fc.oneof(
     { weight: 6, arbitrary: filters.map((f) => JSON.stringify(f)) },
@@ -429,11 +482,20 @@ const encodeCursor = (value: unknown) => Buffer.from(typeof value === 'string' ?
 export function listCursor(column: SortColumn | undefined): fc.Arbitrary<string> {
   const id = fc.integer({ min: 1, max: 60 });
   const plausible = fc.record({ v: plausibleSortValue(column), id }).map(encodeCursor);
-  const mistyped = fc.oneof(fc.constantFrom({}, { a: 1 }, [], ['a'], true, false, 1e300, 'NaN', '2026-02-31T00:00:00.000Z', 'x\u0000'), fc.string({ maxLength: 6 }), nastyNumber, outOfRangeInteger);
+  const mistyped = fc.oneof(
+    fc.constantFrom({}, { a: 1 }, [], ['a'], true, false, 1e300, 'NaN', '2026-02-31T00:00:00.000Z', 'x\u0000'),
+    fc.string({ maxLength: 6 }),
+    nastyNumber,
+    outOfRangeInteger,
+  );
   const forged = fc.oneof(
     fc.record({ v: mistyped, id }).map(encodeCursor),
-    fc.record({ v: plausibleSortValue(column), id: fc.oneof(outOfRangeInteger, fc.constantFrom('5', 'NaN', null, [], {}) as fc.Arbitrary<unknown>) }).map(encodeCursor),
-    fc.constantFrom('{"v":"a","id":1e30}', '{"v":"a","id":1e400}', '{"v":"a"}', '{"id":5}', '{"v":"a","id":5,"x":1}', '[1,2]', 'null', '5', '"x"', '{"v":').map(encodeCursor),
+    fc
+      .record({ v: plausibleSortValue(column), id: fc.oneof(outOfRangeInteger, fc.constantFrom('5', 'NaN', null, [], {}) as fc.Arbitrary<unknown>) })
+      .map(encodeCursor),
+    fc
+      .constantFrom('{"v":"a","id":1e30}', '{"v":"a","id":1e400}', '{"v":"a"}', '{"id":5}', '{"v":"a","id":5,"x":1}', '[1,2]', 'null', '5', '"x"', '{"v":')
+      .map(encodeCursor),
     fc.constantFrom('***', '', '%', 'eyJ2IjpudWxs', 'x'.repeat(600)),
   );
   return fc.oneof(
@@ -449,14 +511,20 @@ export function listCursor(column: SortColumn | undefined): fc.Arbitrary<string>
  * ordinary one of the same statement; sometimes on another sortable column.
  */
 export function cursorQuery(sortable: SortColumn[], defaultSort: string | undefined): fc.Arbitrary<[string, string][]> {
-  const byDefault = fc.record({ per_page: fc.constantFrom('10', '25'), cursor: listCursor(sortable.find((c) => c.field === defaultSort)) }).map(({ per_page, cursor }): [string, string][] => [
-    ['per_page', per_page],
-    ['cursor', cursor],
-  ]);
+  const byDefault = fc
+    .record({ per_page: fc.constantFrom('10', '25'), cursor: listCursor(sortable.find((c) => c.field === defaultSort)) })
+    .map(({ per_page, cursor }): [string, string][] => [
+      ['per_page', per_page],
+      ['cursor', cursor],
+    ]);
   if (!sortable.length) return byDefault;
-  const bySort = fc
-    .tuple(fc.constantFrom(...sortable), fc.constantFrom('asc', 'desc'))
-    .chain(([column, order]) => listCursor(column).map((cursor): [string, string][] => [['sort', column.field], ['order', order], ['cursor', cursor]]));
+  const bySort = fc.tuple(fc.constantFrom(...sortable), fc.constantFrom('asc', 'desc')).chain(([column, order]) =>
+    listCursor(column).map((cursor): [string, string][] => [
+      ['sort', column.field],
+      ['order', order],
+      ['cursor', cursor],
+    ]),
+  );
   return fc.oneof({ weight: 3, arbitrary: byDefault }, { weight: 1, arbitrary: bySort });
 }
 
@@ -466,11 +534,49 @@ export function cursorQuery(sortable: SortColumn[], defaultSort: string | undefi
  * separators, backslashes, schemes, `//` and dot segments that collapse to it.
  */
 export const nextParam: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('/profile', '/brands/listing?q=a&page=2', '/dashboard#x', '/\t/evil.example/path', '//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '/.//evil.example', '/x%0d%0aSet-Cookie:a=b', '/x\r\nSet-Cookie:a=b'),
+  fc.constantFrom(
+    '/profile',
+    '/brands/listing?q=a&page=2',
+    '/dashboard#x',
+    '/\t/evil.example/path',
+    '//evil.example',
+    '/\\evil.example',
+    'https://evil.example',
+    'javascript:alert(1)',
+    '/.//evil.example',
+    '/x%0d%0aSet-Cookie:a=b',
+    '/x\r\nSet-Cookie:a=b',
+  ),
   fc
     .array(
       fc.oneof(
-        fc.constantFrom('/', '//', '\\', '.', '..', '\t', '\r', '\n', '\u0000', '\u007f', '\u0085', '\u2028', '\u2029', '%09', '%2f', ':', '?', '#', '@', 'evil.example', 'https:', 'javascript:', 'profile', '😀', 'é'),
+        fc.constantFrom(
+          '/',
+          '//',
+          '\\',
+          '.',
+          '..',
+          '\t',
+          '\r',
+          '\n',
+          '\u0000',
+          '\u007f',
+          '\u0085',
+          '\u2028',
+          '\u2029',
+          '%09',
+          '%2f',
+          ':',
+          '?',
+          '#',
+          '@',
+          'evil.example',
+          'https:',
+          'javascript:',
+          'profile',
+          '😀',
+          'é',
+        ),
         fc.string({ maxLength: 4 }),
       ),
       { maxLength: 8 },

@@ -105,9 +105,7 @@ export class HttpClient {
       const maxAge = c.attributes['max-age'];
       const expires = c.attributes['expires'];
       const expired =
-        (typeof maxAge === 'string' && Number(maxAge) <= 0) ||
-        (typeof expires === 'string' && Date.parse(expires) <= Date.now()) ||
-        c.value === '';
+        (typeof maxAge === 'string' && Number(maxAge) <= 0) || (typeof expires === 'string' && Date.parse(expires) <= Date.now()) || c.value === '';
       if (expired) this.jar.delete(c.name);
       else this.jar.set(c.name, c.value);
     }

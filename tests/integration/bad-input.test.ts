@@ -25,7 +25,10 @@ describe('bad request bodies', () => {
   });
 
   it('JSON that is not UTF-8 → 400', async () => {
-    const response = await admin.post(ENDPOINT, { body: new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), headers: { 'content-type': 'application/json' } });
+    const response = await admin.post(ENDPOINT, {
+      body: new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+      headers: { 'content-type': 'application/json' },
+    });
     await expectErrorShape(response, 400);
   });
 
@@ -124,7 +127,13 @@ describe('unknown paths and methods', () => {
   });
 
   it('odd paths never 500', async () => {
-    for (const path of ['/api/products/%E0%A4%A', '/api/products/99999999999999999999', '/%2e%2e/etc/passwd', '/api/products/1%00', '/uploads/..%2f..%2fetc%2fpasswd']) {
+    for (const path of [
+      '/api/products/%E0%A4%A',
+      '/api/products/99999999999999999999',
+      '/%2e%2e/etc/passwd',
+      '/api/products/1%00',
+      '/uploads/..%2f..%2fetc%2fpasswd',
+    ]) {
       const response = await admin.get(path);
       expect(response.status, path).toBeLessThan(500);
       expectNoInternals(await response.text());

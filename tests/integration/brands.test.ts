@@ -18,7 +18,18 @@ let admin: HttpClient;
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-type Brand = { id: number; name: string; slug: string; status: string; description: string; logo_url: string | null; products_count: number; created_at: string; updated_at: string; version: number };
+type Brand = {
+  id: number;
+  name: string;
+  slug: string;
+  status: string;
+  description: string;
+  logo_url: string | null;
+  products_count: number;
+  created_at: string;
+  updated_at: string;
+  version: number;
+};
 type ListBody = { data: Brand[]; meta: { page: number; per_page: number; total: number; total_is_estimate: boolean; next_cursor: string | null } };
 
 function form(fields: Record<string, string>, file?: { field?: string; bytes: Uint8Array; name: string; type: string }): FormData {
@@ -34,7 +45,9 @@ async function list(params: Record<string, unknown> = {}, client = admin): Promi
   return { status, body };
 }
 const names = (body: ListBody) => body.data.map((b) => b.name);
-const filter = (field: string, matchMode: string, value: unknown, operator = 'and') => ({ filters: { [field]: { operator, constraints: [{ matchMode, value }] } } });
+const filter = (field: string, matchMode: string, value: unknown, operator = 'and') => ({
+  filters: { [field]: { operator, constraints: [{ matchMode, value }] } },
+});
 
 async function create(fields: Record<string, string>, file?: Parameters<typeof form>[1]): Promise<Brand> {
   const response = await admin.post('/api/brands', { multipart: form(fields, file) });
@@ -58,9 +71,18 @@ async function activity(params: Record<string, unknown>) {
   const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
   const { status, body } = await admin.getJson(`/api/activity-logs?${qs}`);
   expect(status, JSON.stringify(body)).toBe(200);
-  return body as { data: { id: number; area: string; action: string; record_id: string; actor_name: string; changes: Record<string, [unknown, unknown]> }[]; meta: ListBody['meta'] };
+  return body as {
+    data: { id: number; area: string; action: string; record_id: string; actor_name: string; changes: Record<string, [unknown, unknown]> }[];
+    meta: ListBody['meta'];
+  };
 }
-const entriesFor = (id: number) => activity({ sort: 'at', order: 'desc', per_page: '100', filters: { area: { constraints: [{ matchMode: 'equals', value: 'brands' }] }, record_id: { constraints: [{ matchMode: 'equals', value: String(id) }] } } });
+const entriesFor = (id: number) =>
+  activity({
+    sort: 'at',
+    order: 'desc',
+    per_page: '100',
+    filters: { area: { constraints: [{ matchMode: 'equals', value: 'brands' }] }, record_id: { constraints: [{ matchMode: 'equals', value: String(id) }] } },
+  });
 
 beforeAll(async () => {
   admin = await app.as('admin');
@@ -70,7 +92,16 @@ describe('GET /api/brands', () => {
   it('lists the demo brands by name, with the list meta', async () => {
     const { status, body } = await list();
     expect(status).toBe(200);
-    expect(names(body)).toEqual(['Chandni Jewels', 'Indigo Loom', 'Kaveri Weaves', 'Monsoon Linen', 'Neel Denim', 'Peepal Home', 'Saffron Thread', 'Tulsi Naturals']);
+    expect(names(body)).toEqual([
+      'Chandni Jewels',
+      'Indigo Loom',
+      'Kaveri Weaves',
+      'Monsoon Linen',
+      'Neel Denim',
+      'Peepal Home',
+      'Saffron Thread',
+      'Tulsi Naturals',
+    ]);
     expect(body.meta).toEqual({ page: 1, per_page: 25, total: 8, total_is_estimate: false, next_cursor: null });
     expect(body.data[1]).toMatchObject({ name: 'Indigo Loom', slug: 'indigo-loom', status: 'active', products_count: 1, logo_url: null, version: 1 });
   });
@@ -99,9 +130,29 @@ describe('GET /api/brands', () => {
     expect(names((await list(filter('slug', 'equals', 'TULSI-NATURALS'))).body)).toEqual(['Tulsi Naturals']);
     expect((await list(filter('name', 'notEquals', 'indigo loom'))).body.meta.total).toBe(7);
     expect(names((await list(filter('name', 'in', ['indigo loom', 'NEEL DENIM', 'missing']))).body)).toEqual(['Indigo Loom', 'Neel Denim']);
-    const or = { filters: { name: { operator: 'or', constraints: [{ matchMode: 'startsWith', value: 'Indigo' }, { matchMode: 'endsWith', value: 'Jewels' }] } } };
+    const or = {
+      filters: {
+        name: {
+          operator: 'or',
+          constraints: [
+            { matchMode: 'startsWith', value: 'Indigo' },
+            { matchMode: 'endsWith', value: 'Jewels' },
+          ],
+        },
+      },
+    };
     expect(names((await list(or)).body)).toEqual(['Chandni Jewels', 'Indigo Loom']);
-    const and = { filters: { name: { operator: 'and', constraints: [{ matchMode: 'contains', value: 'o' }, { matchMode: 'contains', value: 'm' }] } } };
+    const and = {
+      filters: {
+        name: {
+          operator: 'and',
+          constraints: [
+            { matchMode: 'contains', value: 'o' },
+            { matchMode: 'contains', value: 'm' },
+          ],
+        },
+      },
+    };
     expect(names((await list(and)).body)).toEqual(['Indigo Loom', 'Monsoon Linen', 'Peepal Home']);
   });
 
@@ -133,7 +184,9 @@ describe('GET /api/brands', () => {
   });
 
   it('combines fields with AND', async () => {
-    const both = { filters: { status: { constraints: [{ matchMode: 'equals', value: 'active' }] }, products_count: { constraints: [{ matchMode: 'equals', value: 0 }] } } };
+    const both = {
+      filters: { status: { constraints: [{ matchMode: 'equals', value: 'active' }] }, products_count: { constraints: [{ matchMode: 'equals', value: 0 }] } },
+    };
     expect(names((await list(both)).body)).toEqual(['Chandni Jewels', 'Neel Denim', 'Peepal Home']);
   });
 
@@ -180,7 +233,10 @@ describe('GET /api/brands', () => {
 
 describe('POST /api/brands', () => {
   it('creates a brand with a logo; the slug comes from the name', async () => {
-    const brand = await create({ name: 'Café Noir & Co', description: 'Coffee-dyed linen.', status: 'active' }, { bytes: PNG, name: 'logo.png', type: 'image/png' });
+    const brand = await create(
+      { name: 'Café Noir & Co', description: 'Coffee-dyed linen.', status: 'active' },
+      { bytes: PNG, name: 'logo.png', type: 'image/png' },
+    );
     expect(brand).toMatchObject({ name: 'Café Noir & Co', slug: 'cafe-noir-and-co', description: 'Coffee-dyed linen.', status: 'active', version: 1 });
     expect(brand.logo_url).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
     const logo = await admin.get(brand.logo_url!);
@@ -233,7 +289,10 @@ describe('PUT /api/brands/:id', () => {
 
     // A second person who opened the form at version 1.
     const other = await app.as('admin');
-    const stale = await expectErrorShape(await other.put(`/api/brands/${brand.id}`, { multipart: form({ name: 'Someone Else', status: 'active', version: '1' }) }), 409);
+    const stale = await expectErrorShape(
+      await other.put(`/api/brands/${brand.id}`, { multipart: form({ name: 'Someone Else', status: 'active', version: '1' }) }),
+      409,
+    );
     expect(stale.message).toMatch(/changed by someone else/);
     expect((await admin.getJson(`/api/brands/${brand.id}`)).body.data).toMatchObject({ name: 'Version Test Renamed', version: 2 });
 
@@ -295,7 +354,9 @@ describe('DELETE /api/brands/:id and bulk actions', () => {
 describe('GET /api/brands/export', () => {
   it('exports the filtered set as CSV, escaping formulas', async () => {
     const evil = await create({ name: '=HYPERLINK("http://evil.example","Click")', slug: 'evil-brand', status: 'active' });
-    const response = await admin.get(`/api/brands/export?${new URLSearchParams({ sort: 'name', ...{ filters: JSON.stringify(filter('slug', 'in', ['evil-brand', 'indigo-loom']).filters) } })}`);
+    const response = await admin.get(
+      `/api/brands/export?${new URLSearchParams({ sort: 'name', ...{ filters: JSON.stringify(filter('slug', 'in', ['evil-brand', 'indigo-loom']).filters) } })}`,
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="brands-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -311,7 +372,13 @@ describe('GET /api/brands/export', () => {
     const indigo = await byName('Indigo Loom');
     const neel = await byName('Neel Denim');
     const text = await (await admin.get(`/api/brands/export?ids=${indigo.id},${neel.id}`)).text();
-    expect(text.trim().split('\r\n').slice(1).map((l) => l.split(',')[1])).toEqual(['Indigo Loom', 'Neel Denim']);
+    expect(
+      text
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((l) => l.split(',')[1]),
+    ).toEqual(['Indigo Loom', 'Neel Denim']);
     await expectErrorShape(await admin.get('/api/brands/export?ids=1;drop'), 422);
   });
 });
@@ -333,7 +400,11 @@ describe('the activity log of brands', () => {
     expect(status.changes).toMatchObject({ status: ['active', 'inactive'] });
     expect(del.changes.name).toEqual(['Audit Trail Two', null]);
     // The name's lower-case copy (a generated column for searching) is the database's, not the record's.
-    for (const entry of data) expect(Object.keys(entry.changes).filter((k) => /fold/i.test(k)), entry.action).toEqual([]);
+    for (const entry of data)
+      expect(
+        Object.keys(entry.changes).filter((k) => /fold/i.test(k)),
+        entry.action,
+      ).toEqual([]);
   });
 
   it('logs nothing for a refused change', async () => {
@@ -368,7 +439,12 @@ describe('GET /api/activity-logs', () => {
     const { data } = await activity({ per_page: '10' });
     const times = data.map((e) => (e as unknown as { at: string }).at);
     expect(times).toEqual([...times].sort().reverse());
-    const body = await expectErrorShape(await admin.get(`/api/activity-logs?filters=${encodeURIComponent(JSON.stringify({ changes: { constraints: [{ matchMode: 'contains', value: 'x' }] } }))}`), 422);
+    const body = await expectErrorShape(
+      await admin.get(
+        `/api/activity-logs?filters=${encodeURIComponent(JSON.stringify({ changes: { constraints: [{ matchMode: 'contains', value: 'x' }] } }))}`,
+      ),
+      422,
+    );
     expect(body.message).toMatch(/changes/);
     await expectErrorShape(await admin.get('/api/activity-logs?sort=user_agent'), 422);
   });

@@ -37,7 +37,12 @@ describe('GET /api/categories', () => {
     expect(await names(filter('commission_percent', 'gte', 10))).toEqual(['Home & Kitchen', 'Beauty & Personal Care']);
     expect(await names(filter('commission_percent', 'between', [0, 100]))).toEqual(['Home & Kitchen', 'Beauty & Personal Care', 'Jewellery']);
     expect(await names(filter('products_count', 'gt', 0))).toEqual(['Clothing', 'Home & Kitchen']);
-    expect(await names({ sort: 'sub_categories_count', order: 'desc', ...filter('status', 'equals', 'active') })).toEqual(['Clothing', 'Home & Kitchen', 'Jewellery', 'Beauty & Personal Care']); // ties: newest first
+    expect(await names({ sort: 'sub_categories_count', order: 'desc', ...filter('status', 'equals', 'active') })).toEqual([
+      'Clothing',
+      'Home & Kitchen',
+      'Jewellery',
+      'Beauty & Personal Care',
+    ]); // ties: newest first
     const sort = await expectErrorShape(await admin.get('/api/categories?sort=commission_percent'), 422);
     expect(sort.message).toMatch(/"commission_percent" cannot be sorted on/);
   });
@@ -45,12 +50,24 @@ describe('GET /api/categories', () => {
 
 describe('POST and PUT /api/categories', () => {
   it('creates a category with an image; the slug comes from the name, a blank commission is the store default', async () => {
-    const made = await categories.create({ name: 'Toys & Games', description: 'Wooden toys from Channapatna.', sort_order: '60', commission_percent: '', status: 'active' }, { field: 'image', bytes: PNG, name: 'toys.png', type: 'image/png' });
-    expect(made).toMatchObject({ name: 'Toys & Games', slug: 'toys-and-games', sort_order: 60, commission_percent: null, sub_categories_count: 0, products_count: 0 });
+    const made = await categories.create(
+      { name: 'Toys & Games', description: 'Wooden toys from Channapatna.', sort_order: '60', commission_percent: '', status: 'active' },
+      { field: 'image', bytes: PNG, name: 'toys.png', type: 'image/png' },
+    );
+    expect(made).toMatchObject({
+      name: 'Toys & Games',
+      slug: 'toys-and-games',
+      sort_order: 60,
+      commission_percent: null,
+      sub_categories_count: 0,
+      products_count: 0,
+    });
     expect(made.image_url).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
     expect((await admin.get(made.image_url)).status).toBe(200);
 
-    const saved = await admin.put(`/api/categories/${made.id}`, { json: { name: 'Toys & Games', commission_percent: 12.5, sort_order: 60, status: 'active', version: 1 } });
+    const saved = await admin.put(`/api/categories/${made.id}`, {
+      json: { name: 'Toys & Games', commission_percent: 12.5, sort_order: 60, status: 'active', version: 1 },
+    });
     expect(saved.status).toBe(200);
     expect((await saved.json()).data).toMatchObject({ commission_percent: 12.5, slug: 'toys-and-games', image_url: made.image_url, version: 2 });
     const cleared = await categories.put(made.id, { name: 'Toys & Games', commission_percent: '', sort_order: '60', status: 'active', version: '2' });

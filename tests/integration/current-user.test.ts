@@ -39,7 +39,7 @@ describe('GET /api/user', () => {
     expect(body.unread_notification_count).toBe(2);
   });
 
-  it("gives support exactly the support set", async () => {
+  it('gives support exactly the support set', async () => {
     const { body } = await (await app.as('support')).getJson('/api/user');
     expect(sorted(body.abilities)).toEqual(sorted(BUILT_IN_ROLES.Support!.permissions as Permission[]));
     expect(body.abilities).not.toContain('twilio:balance');

@@ -31,7 +31,11 @@ describe('the demo couriers', () => {
     const swiftZones = (await zones.list(filter('delivery_partner_id', 'equals', swift.id))).body.data;
     expect(swiftZones.map((z) => z.name).sort()).toEqual(['All of Goa', 'Bengaluru city']);
     expect(swift.pincodes_count).toBe(swiftZones.reduce((n, z) => n + z.pincode_count, 0));
-    expect(swiftZones.find((z) => z.name === 'Bengaluru city')).toMatchObject({ charge: 40, estimated_days: '1–2 days', delivery_partner_name: 'Swift Express' });
+    expect(swiftZones.find((z) => z.name === 'Bengaluru city')).toMatchObject({
+      charge: 40,
+      estimated_days: '1–2 days',
+      delivery_partner_name: 'Swift Express',
+    });
   });
 
   it('gives a zone’s pincodes on the zone itself, one per line, never in the list', async () => {
@@ -50,7 +54,12 @@ describe('delivery partners', () => {
     expect(bad.errors?.tracking_url_template).toEqual(['Put {tracking_number} where the tracking number goes.']);
     const notUrl = await expectErrorShape(await partners.post({ name: 'Test Courier', tracking_url_template: 'track me {tracking_number}' }), 422);
     expect(notUrl.errors?.tracking_url_template?.[0]).toBe('Start with https:// (or http://).');
-    const made = await partners.create({ name: 'Test Courier', tracking_url_template: 'https://track.example/?awb={tracking_number}', cod_supported: 'true', contact_phone: '1800 123 4567' });
+    const made = await partners.create({
+      name: 'Test Courier',
+      tracking_url_template: 'https://track.example/?awb={tracking_number}',
+      cod_supported: 'true',
+      contact_phone: '1800 123 4567',
+    });
     expect(made).toMatchObject({ cod_supported: true, zones_count: 0, pincodes_count: 0, status: 'active' });
     const dup = await expectErrorShape(await partners.post({ name: 'test courier' }), 422);
     expect(dup.errors?.name).toEqual(['A delivery partner with this name already exists.']);
@@ -98,7 +107,10 @@ describe('delivery zones', () => {
       'Line 5: “012345” is not a pincode (six digits, not starting with 0).',
     ]);
     const unknown = await expectErrorShape(await zones.post(zoneFields('560001\n999999\n560002\n999998')), 422);
-    expect(unknown.errors?.pincodes).toEqual(['Line 2: 999999 is not a pincode of India (not in the Pincodes list).', 'Line 4: 999998 is not a pincode of India (not in the Pincodes list).']);
+    expect(unknown.errors?.pincodes).toEqual([
+      'Line 2: 999999 is not a pincode of India (not in the Pincodes list).',
+      'Line 4: 999998 is not a pincode of India (not in the Pincodes list).',
+    ]);
     const many = await expectErrorShape(await zones.post(zoneFields(Array.from({ length: 30 }, (_, i) => `x${i}`).join('\n'))), 422);
     expect(many.errors?.pincodes).toHaveLength(21);
     expect(many.errors?.pincodes?.at(-1)).toBe('…and 10 more lines with errors.');
@@ -126,7 +138,8 @@ describe('delivery zones', () => {
     expect(update!.changes.pincodeCount).toEqual([3, 4]);
 
     // A pincode in a zone can't be deleted; the partner now has a zone too.
-    const pin = (await admin.getJson(`/api/pincodes?${new URLSearchParams({ filters: JSON.stringify(filter('pincode', 'equals', '560004').filters) })}`)).body.data[0];
+    const pin = (await admin.getJson(`/api/pincodes?${new URLSearchParams({ filters: JSON.stringify(filter('pincode', 'equals', '560004').filters) })}`)).body
+      .data[0];
     const blocked = await expectErrorShape(await admin.delete(`/api/pincodes/${pin.id}`), 409);
     expect(blocked.message).toBe('Pincode "560004" can\'t be deleted: it is in 2 delivery zones.');
     expect((await zones.delete(made.id)).status).toBe(200);
@@ -150,7 +163,12 @@ describe('who may use it', () => {
     const support = await app.as('support');
     const swift = await partners.find('name', 'Swift Express');
     const goa = await zones.find('name', 'All of Goa');
-    await expectAreaRefused(support, 'delivery-partners', swift.id, ['/delivery-partners/listing', '/delivery-partners/add', `/delivery-partners/${swift.id}/edit`, `/delivery-partners/${swift.id}/details`]);
+    await expectAreaRefused(support, 'delivery-partners', swift.id, [
+      '/delivery-partners/listing',
+      '/delivery-partners/add',
+      `/delivery-partners/${swift.id}/edit`,
+      `/delivery-partners/${swift.id}/details`,
+    ]);
     await expectAreaRefused(support, 'delivery-zones', goa.id, ['/delivery-zones/listing', '/delivery-zones/add', `/delivery-zones/${goa.id}/edit`]);
     await expectErrorShape(await support.get('/api/delivery-zones/pincodes-of?state_id=1'), 403);
   });

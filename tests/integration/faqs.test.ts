@@ -114,7 +114,9 @@ describe('Markdown safety', () => {
   });
 
   it('keeps http(s), mailto and relative links and refuses every other scheme', async () => {
-    const response = await preview('[a](https://example.com/a) [b](http://example.com/b) [c](mailto:help@example.com) [d](/help/returns) [e](#cod) [f](ftp://example.com/f) [g](file:///etc/passwd) [h](tel:+919876543210)');
+    const response = await preview(
+      '[a](https://example.com/a) [b](http://example.com/b) [c](mailto:help@example.com) [d](/help/returns) [e](#cod) [f](ftp://example.com/f) [g](file:///etc/passwd) [h](tel:+919876543210)',
+    );
     expect(response.status).toBe(200);
     const { html } = (await response.json()).data as { html: string };
     const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
@@ -127,7 +129,9 @@ describe('POST /api/faqs/markdown-preview', () => {
   it('renders what is typed exactly as the FAQ will show it', async () => {
     const response = await preview('**Bold** and a [link](/help)\n\n- one\n- two');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ data: { html: '<p><strong>Bold</strong> and a <a href="/help">link</a></p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n' } });
+    expect(await response.json()).toEqual({
+      data: { html: '<p><strong>Bold</strong> and a <a href="/help">link</a></p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n' },
+    });
     const hostile = await preview(HOSTILE);
     expectInert(((await hostile.json()).data as { html: string }).html);
   });
@@ -145,7 +149,8 @@ describe('POST /api/faqs/markdown-preview', () => {
 
 describe('POST and PUT /api/faqs', () => {
   it('answers 422 beside the field', async () => {
-    const refuse = async (fields: Record<string, string>) => expectErrorShape(await admin.post('/api/faqs', { multipart: form({ audience: 'customer', ...fields }) }), 422);
+    const refuse = async (fields: Record<string, string>) =>
+      expectErrorShape(await admin.post('/api/faqs', { multipart: form({ audience: 'customer', ...fields }) }), 422);
     expect((await refuse({ question: '', answer: 'x' })).errors?.question).toEqual(['Enter the question.']);
     expect((await refuse({ question: 'No answer?', answer: '   ' })).errors?.answer).toEqual(['Write the answer.']);
     expect((await refuse({ question: 'Long?', answer: 'x'.repeat(10_001) })).errors?.answer).toEqual(['At most 10000 characters.']);
@@ -154,13 +159,18 @@ describe('POST and PUT /api/faqs', () => {
   });
 
   it('keeps questions unique per audience, ignoring case', async () => {
-    const body = await expectErrorShape(await admin.post('/api/faqs', { multipart: form({ question: 'how do I RETURN a product?', answer: 'Again', audience: 'customer' }) }), 422);
+    const body = await expectErrorShape(
+      await admin.post('/api/faqs', { multipart: form({ question: 'how do I RETURN a product?', answer: 'Again', audience: 'customer' }) }),
+      422,
+    );
     expect(body.errors?.question).toEqual(['This question is already in the FAQs for this audience.']);
     const forVendors = await create({ question: 'How do I return a product?', answer: 'Vendors: accept or reject returns in **Orders**.', audience: 'vendor' });
     expect(forVendors).toMatchObject({ audience: 'vendor' });
     // Moving it to customers meets the customers' question.
     const moved = await expectErrorShape(
-      await admin.put(`/api/faqs/${forVendors.id}`, { multipart: form({ question: 'How do I return a product?', answer: 'x', audience: 'customer', version: '1' }) }),
+      await admin.put(`/api/faqs/${forVendors.id}`, {
+        multipart: form({ question: 'How do I return a product?', answer: 'x', audience: 'customer', version: '1' }),
+      }),
       422,
     );
     expect(moved.errors?.question).toEqual(['This question is already in the FAQs for this audience.']);
@@ -170,7 +180,9 @@ describe('POST and PUT /api/faqs', () => {
     const lastVendor = Math.max(...(await list({ filters: audience('vendor') })).data.map((f) => f.sort_order));
     const faq = await create({ question: 'Can I sell on other marketplaces too?', answer: 'Yes.', audience: 'vendor' });
     expect(faq.sort_order).toBe(lastVendor + 1);
-    const saved = await admin.put(`/api/faqs/${faq.id}`, { multipart: form({ question: 'Can I sell elsewhere too?', answer: 'Yes, of course.', audience: 'vendor', sort_order: '', version: '1' }) });
+    const saved = await admin.put(`/api/faqs/${faq.id}`, {
+      multipart: form({ question: 'Can I sell elsewhere too?', answer: 'Yes, of course.', audience: 'vendor', sort_order: '', version: '1' }),
+    });
     expect((await saved.json()).data).toMatchObject({ question: 'Can I sell elsewhere too?', sort_order: lastVendor + 1, version: 2 });
   });
 

@@ -36,12 +36,16 @@ function mailsTo(app: ServerHandle, email: string): string[] {
   return readdirSync(dir)
     .filter((f) => f.includes('-mail-') && f.includes(email))
     .sort()
-    .map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+    .map((f) =>
+      readFileSync(join(dir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    );
 }
 
 /** The mail's work may finish after the answer: wait for it (bounded), never for a fixed time. */
 async function nextMail(app: ServerHandle, email: string, before: number): Promise<string> {
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
     const mails = mailsTo(app, email);
     if (mails.length > before) return mails.at(-1)!;
     await new Promise((r) => setTimeout(r, 50));
@@ -95,7 +99,9 @@ describe('password-reset links with PUBLIC_URL', () => {
 
 describe('behind one trusted proxy (TRUST_PROXY=true)', () => {
   const PER_IP = 5;
-  const app = useServer({ env: { TRUST_PROXY: 'true', LOGIN_MAX_ATTEMPTS_PER_IP: String(PER_IP), LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: '50', LOGIN_WINDOW_SECONDS: '300' } });
+  const app = useServer({
+    env: { TRUST_PROXY: 'true', LOGIN_MAX_ATTEMPTS_PER_IP: String(PER_IP), LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: '50', LOGIN_WINDOW_SECONDS: '300' },
+  });
   const REAL = '203.0.113.9';
 
   /** A failed sign-in whose X-Forwarded-For starts with an address of the client's choosing; the proxy appended REAL. */
@@ -103,7 +109,11 @@ describe('behind one trusted proxy (TRUST_PROXY=true)', () => {
     const client = new HttpClient(() => app.server.url);
     const headers = { 'x-forwarded-for': `10.9.0.${n}, ${REAL}` };
     await (await client.get('/auth/login', { headers })).arrayBuffer();
-    const response = await client.post('/auth/login', { form: { _token: client.csrfToken!, email: `nobody${n}@example.com`, password: 'wrong-password' }, csrf: false, headers });
+    const response = await client.post('/auth/login', {
+      form: { _token: client.csrfToken!, email: `nobody${n}@example.com`, password: 'wrong-password' },
+      csrf: false,
+      headers,
+    });
     await response.arrayBuffer();
     return response.status;
   }
@@ -130,11 +140,17 @@ describe('behind one trusted proxy (TRUST_PROXY=true)', () => {
     const client = new HttpClient(() => app.server.url);
     const headers = { 'x-forwarded-for': `${REAL}, <script>not-an-ip` };
     await (await client.get('/auth/login', { headers })).arrayBuffer();
-    const response = await client.post('/auth/login', { form: { _token: client.csrfToken!, email: 'garbage-hop@example.com', password: 'wrong-password' }, csrf: false, headers });
+    const response = await client.post('/auth/login', {
+      form: { _token: client.csrfToken!, email: 'garbage-hop@example.com', password: 'wrong-password' },
+      csrf: false,
+      headers,
+    });
     await response.arrayBuffer();
     const filters = JSON.stringify({ action: { operator: 'and', constraints: [{ value: 'login-failed', matchMode: 'equals' }] } });
     const { body } = await admin.getJson(`/api/activity-logs?per_page=100&filters=${encodeURIComponent(filters)}`);
-    const entry = (body.data as { ip: string | null; changes: { email?: [unknown, string] } }[]).find((e) => e.changes.email?.[1] === 'garbage-hop@example.com');
+    const entry = (body.data as { ip: string | null; changes: { email?: [unknown, string] } }[]).find(
+      (e) => e.changes.email?.[1] === 'garbage-hop@example.com',
+    );
     expect(entry, JSON.stringify(body.data)).toBeDefined();
     expect(entry!.ip).toBe('127.0.0.1');
   });

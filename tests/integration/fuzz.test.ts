@@ -124,9 +124,8 @@ interface FuzzRequest {
 }
 
 /** A 1×1 PNG: lets an upload pass the byte check now and then. */
-const PNG_1X1 = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
-  (c) => c.charCodeAt(0),
+const PNG_1X1 = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) =>
+  c.charCodeAt(0),
 );
 const SVG_SCRIPT = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>');
 
@@ -135,7 +134,10 @@ function fileArb(fields: string[]) {
     field: fields.length ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...fields) }, { weight: 1, arbitrary: nastyKey }) : nastyKey,
     bytes: fc.oneof(fc.constant(PNG_1X1), fc.constant(SVG_SCRIPT), fc.uint8Array({ maxLength: 300 }), fc.constant(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))),
     type: fc.constantFrom('image/png', 'image/jpeg', 'image/svg+xml', 'text/html', 'application/x-msdownload', ''),
-    name: fc.oneof(fc.constantFrom('logo.png', 'a.php.png', '../../etc/passwd', 'x.svg', ''), nastyQueryString.filter((s) => s.length < 200)),
+    name: fc.oneof(
+      fc.constantFrom('logo.png', 'a.php.png', '../../etc/passwd', 'x.svg', ''),
+      nastyQueryString.filter((s) => s.length < 200),
+    ),
   });
 }
 
@@ -147,7 +149,11 @@ function queryArb(t: Target): fc.Arbitrary<string> {
       model[name] =
         name === 'filters' && t.filterFields
           ? listFilters(t.filterFields, MATCH_MODES)
-          : fc.oneof({ weight: 2, arbitrary: fromSchema(schema).map(asText) }, { weight: 1, arbitrary: nastyQueryString }, { weight: 1, arbitrary: outOfRangeIntegerText });
+          : fc.oneof(
+              { weight: 2, arbitrary: fromSchema(schema).map(asText) },
+              { weight: 1, arbitrary: nastyQueryString },
+              { weight: 1, arbitrary: outOfRangeIntegerText },
+            );
     }
     const generic = fc
       .tuple(fc.record(model, { requiredKeys: [] }), fc.array(fc.tuple(nastyKey, nastyQueryString), { maxLength: 2 }))
@@ -171,9 +177,7 @@ function queryArb(t: Target): fc.Arbitrary<string> {
 function pathArb(t: Target): fc.Arbitrary<string> {
   const names = [...t.route.pattern.matchAll(/:(\w+)/g)].map((m) => m[1]!);
   if (!names.length) return fc.constant(t.route.pattern);
-  const params = names.map((n) =>
-    pathParam(t.route.sample?.[n]).map(({ value, raw }) => (raw ? value : encodeURIComponent(value.toWellFormed()))),
-  );
+  const params = names.map((n) => pathParam(t.route.sample?.[n]).map(({ value, raw }) => (raw ? value : encodeURIComponent(value.toWellFormed()))));
   return fc.tuple(...params).map((values) => {
     let i = 0;
     return t.route.pattern.replace(/:(\w+)/g, () => values[i++]!);
@@ -395,7 +399,10 @@ describe('fuzzing the `next` of sign-in', () => {
       const html = await page.text();
       expect(page.status, `GET ${what}: ${html.slice(0, 200)}`).toBe(200);
       for (const [, echoed] of html.matchAll(/name="next" value="([^"]*)"/g)) {
-        expectSameOriginPath(echoed!.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>'), `GET ${what}: the form's next`);
+        expectSameOriginPath(
+          echoed!.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>'),
+          `GET ${what}: the form's next`,
+        );
       }
       const client = app.client();
       const response = await client.submitLogin(email, password, { next: next.toWellFormed() });
@@ -406,7 +413,9 @@ describe('fuzzing the `next` of sign-in', () => {
     const details = await fc.check(property, { numRuns: Math.min(RUNS, Math.max(MIN_RUNS, 40)), seed: SEED, endOnFailure: true });
     if (details.failed) {
       const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-      throw new Error(`next=${JSON.stringify(details.counterexample?.[0])}\n${cause.slice(0, 1500)}\nReplay: FUZZ_SEED=${details.seed}\nServer log (end):\n${app.server.output().slice(-1500)}`);
+      throw new Error(
+        `next=${JSON.stringify(details.counterexample?.[0])}\n${cause.slice(0, 1500)}\nReplay: FUZZ_SEED=${details.seed}\nServer log (end):\n${app.server.output().slice(-1500)}`,
+      );
     }
   }, 180_000);
 });
@@ -479,14 +488,20 @@ describe('fuzzing every API route', () => {
           const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
           const file = join(FAILURES_DIR, `${t.method}${t.route.pattern.replace(/[^\w]+/g, '_')}.json`);
           mkdirSync(FAILURES_DIR, { recursive: true });
-          writeFileSync(file, JSON.stringify({ seed: details.seed, path: details.counterexamplePath, request: r, body: r && encodeBody(r).body?.toString() }, null, 2));
+          writeFileSync(
+            file,
+            JSON.stringify({ seed: details.seed, path: details.counterexamplePath, request: r, body: r && encodeBody(r).body?.toString() }, null, 2),
+          );
           throw new Error(
             `${r ? describeRequest(t, r) : '(no counterexample)'}\n${cause.slice(0, 1500)}\nReplay: FUZZ_SEED=${details.seed} (path ${details.counterexample ? details.counterexamplePath : '-'}); the whole request is in ${file}\n` +
               `Server log (end):\n${app.server.output().slice(-1500)}`,
           );
         }
         // Something other than the guard answered: validation was reached.
-        expect([...statuses.keys()].some((s) => s !== 401 && s !== 403 && s !== 419), `statuses ${JSON.stringify([...statuses])}`).toBe(true);
+        expect(
+          [...statuses.keys()].some((s) => s !== 401 && s !== 403 && s !== 419),
+          `statuses ${JSON.stringify([...statuses])}`,
+        ).toBe(true);
       },
       // The share bounds phase 2; phase 1 may be slow on a busy machine (an export of every pincode
       // takes seconds), which must never read as a failure.

@@ -50,7 +50,11 @@ let states: StateRecord[];
 const stateByCode = (code: string) => states.find((s) => s.code === code)!;
 
 const filters = (f: Record<string, [unknown, string]>) =>
-  encodeURIComponent(JSON.stringify(Object.fromEntries(Object.entries(f).map(([field, [value, matchMode]]) => [field, { operator: 'and', constraints: [{ value, matchMode }] }]))));
+  encodeURIComponent(
+    JSON.stringify(
+      Object.fromEntries(Object.entries(f).map(([field, [value, matchMode]]) => [field, { operator: 'and', constraints: [{ value, matchMode }] }])),
+    ),
+  );
 
 async function list<T>(path: string): Promise<{ data: T[]; meta: { total: number; total_is_estimate: boolean; next_cursor: string | null } }> {
   const { status, body } = await admin.getJson(path);
@@ -144,10 +148,17 @@ describe('GET /api/pincodes', () => {
     const byState = await list<PincodeRecord>(`/api/pincodes?per_page=100&filters=${filters({ state_id: [tn.id, 'equals'] })}`);
     expect(byState.meta.total).toBe(tn.pincodes_count);
     expect(byState.data.every((p) => p.state_name === 'Tamil Nadu')).toBe(true);
-    const combined = await list<PincodeRecord>(`/api/pincodes?sort=pincode&order=desc&filters=${filters({ state_id: [tn.id, 'equals'], pincode: ['600', 'startsWith'] })}`);
+    const combined = await list<PincodeRecord>(
+      `/api/pincodes?sort=pincode&order=desc&filters=${filters({ state_id: [tn.id, 'equals'], pincode: ['600', 'startsWith'] })}`,
+    );
     expect(combined.meta.total).toBeGreaterThan(0);
     expect(combined.data.every((p) => p.state_id === tn.id && p.pincode.startsWith('600'))).toBe(true);
-    expect(combined.data.map((p) => p.pincode)).toEqual(combined.data.map((p) => p.pincode).sort().reverse());
+    expect(combined.data.map((p) => p.pincode)).toEqual(
+      combined.data
+        .map((p) => p.pincode)
+        .sort()
+        .reverse(),
+    );
   });
 
   it('sorts by city name and finds pincodes by post office name', async () => {
@@ -203,10 +214,20 @@ describe('writing geography', () => {
   });
 
   it('adds a pincode to a city: its state is the city’s', async () => {
-    const { data: [city] } = await list<CityRecord>(`/api/cities?filters=${filters({ name: ['Test Nagar', 'equals'] })}`);
+    const {
+      data: [city],
+    } = await list<CityRecord>(`/api/cities?filters=${filters({ name: ['Test Nagar', 'equals'] })}`);
     const res = await admin.post('/api/pincodes', { json: { pincode: '999 001', city_id: city!.id, is_serviceable: 'false', post_offices: 'Alpha , Beta,,' } });
     expect(res.status, await res.clone().text()).toBe(201);
-    expect((await res.json()).data).toMatchObject({ pincode: '999001', city_name: 'Test Nagar', state_id: city!.state_id, state_name: 'Karnataka', is_serviceable: false, post_offices: 'Alpha, Beta', post_office_count: 2 });
+    expect((await res.json()).data).toMatchObject({
+      pincode: '999001',
+      city_name: 'Test Nagar',
+      state_id: city!.state_id,
+      state_name: 'Karnataka',
+      is_serviceable: false,
+      post_offices: 'Alpha, Beta',
+      post_office_count: 2,
+    });
 
     const dup = await expectErrorShape(await admin.post('/api/pincodes', { json: { pincode: '560001', city_id: city!.id } }), 422);
     expect(dup.errors?.pincode).toEqual(['This pincode already exists.']);
@@ -215,7 +236,10 @@ describe('writing geography', () => {
     const noCity = await expectErrorShape(await admin.post('/api/pincodes', { json: { pincode: '999002', city_id: 999999 } }), 422);
     expect(noCity.errors?.city_id).toEqual(['Choose a city from the list.']);
     // The form's state picker only narrows the cities: a city of another state is refused, nothing written.
-    const otherState = await expectErrorShape(await admin.post('/api/pincodes', { json: { pincode: '999003', state_id: stateByCode('GA').id, city_id: city!.id } }), 422);
+    const otherState = await expectErrorShape(
+      await admin.post('/api/pincodes', { json: { pincode: '999003', state_id: stateByCode('GA').id, city_id: city!.id } }),
+      422,
+    );
     expect(otherState.errors?.city_id).toEqual(['This city is not in the chosen state. Choose the city again.']);
     expect((await list<PincodeRecord>(`/api/pincodes?filters=${filters({ pincode: ['999003', 'equals'] })}`)).data).toHaveLength(0);
     const sameState = await admin.post('/api/pincodes', { json: { pincode: '999004', state_id: city!.state_id, city_id: city!.id } });
@@ -224,7 +248,9 @@ describe('writing geography', () => {
   });
 
   it('keeps a city with pincodes in its state', async () => {
-    const { data: [city] } = await list<CityRecord>(`/api/cities?filters=${filters({ name: ['Test Nagar', 'equals'] })}`);
+    const {
+      data: [city],
+    } = await list<CityRecord>(`/api/cities?filters=${filters({ name: ['Test Nagar', 'equals'] })}`);
     const body = await expectErrorShape(
       await admin.put(`/api/cities/${city!.id}`, { json: { name: 'Test Nagar', state_id: stateByCode('GA').id, version: city!.version } }),
       422,
@@ -283,11 +309,17 @@ describe('npm run geo:import', () => {
     expect(before.is_serviceable).toBe(false);
 
     const server = app.server;
-    const env = { ...process.env, NODE_ENV: 'production', ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : { DATA_DIR: server.dataDir, DATABASE_URL: '' }) };
+    const env = {
+      ...process.env,
+      NODE_ENV: 'production',
+      ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : { DATA_DIR: server.dataDir, DATABASE_URL: '' }),
+    };
     // PGlite allows one process per data folder: the server steps aside while the script runs.
     if (!server.databaseUrl) await server.stop();
     // Not spawnSync: a blocked event loop would hand the next request a keep-alive socket the server has closed.
-    const run = await execFileAsync(process.execPath, ['scripts/geo-import.ts'], { cwd: ROOT, env, timeout: 60_000 }).catch((e: { code?: number; stdout?: string; stderr?: string }) => e);
+    const run = await execFileAsync(process.execPath, ['scripts/geo-import.ts'], { cwd: ROOT, env, timeout: 60_000 }).catch(
+      (e: { code?: number; stdout?: string; stderr?: string }) => e,
+    );
     if (!server.databaseUrl) await server.start();
     expect(run.stderr ?? '').toBe('');
     expect(run.stdout).toMatch(/states\s+0 added,\s+36 in the database/);

@@ -57,7 +57,15 @@ afterAll(async () => {
 describe('GET and PUT /api/global-settings', () => {
   it('starts from the defaults: INR, 10 % commission, the outbox for mail and SMS', async () => {
     const s = await current();
-    expect(s).toMatchObject({ currency: 'INR', default_commission_percent: 10, order_number_prefix: 'ORD-', low_stock_threshold: 5, sms_provider: 'default', mail_provider: 'default', version: expect.any(Number) });
+    expect(s).toMatchObject({
+      currency: 'INR',
+      default_commission_percent: 10,
+      order_number_prefix: 'ORD-',
+      low_stock_threshold: 5,
+      sms_provider: 'default',
+      mail_provider: 'default',
+      version: expect.any(Number),
+    });
     expect(s.twilio_auth_token_set).toBe(false);
     expect(s).not.toHaveProperty('twilio_auth_token');
   });
@@ -93,7 +101,15 @@ describe('GET and PUT /api/global-settings', () => {
       low_stock_threshold: '2.5',
     });
     const body = await expectErrorShape(response, 422);
-    expect(Object.keys(body.errors!).sort()).toEqual(['currency', 'default_commission_percent', 'low_stock_threshold', 'order_number_prefix', 'store_name', 'support_email', 'support_phone']);
+    expect(Object.keys(body.errors!).sort()).toEqual([
+      'currency',
+      'default_commission_percent',
+      'low_stock_threshold',
+      'order_number_prefix',
+      'store_name',
+      'support_email',
+      'support_phone',
+    ]);
     expect(body.errors!.default_commission_percent).toEqual(['At most 100.']);
     expect((await current()).version).toBe(s.version);
   });
@@ -110,7 +126,12 @@ describe('GET and PUT /api/global-settings', () => {
 
   it('keeps secrets write-only: never in an answer, the page or the log; blank keeps, Remove removes', async () => {
     const secret = 'f3c1a9e0b2d4c6e8a0b2c4d6e8f0a1b2';
-    const saved = await save({ sms_provider: 'twilio', twilio_account_sid: `AC${'0123456789abcdef'.repeat(2)}`, twilio_from: '+919876543210', twilio_auth_token: secret });
+    const saved = await save({
+      sms_provider: 'twilio',
+      twilio_account_sid: `AC${'0123456789abcdef'.repeat(2)}`,
+      twilio_from: '+919876543210',
+      twilio_auth_token: secret,
+    });
     const text = await saved.text();
     expect(saved.status, text).toBe(200);
     expect(text).not.toContain(secret);

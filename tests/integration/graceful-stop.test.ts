@@ -45,7 +45,12 @@ async function startWithWrapper(): Promise<Started> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     let log = '';
-    const wrapper = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env: { ...env, PORT: String(port) }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const wrapper = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], {
+      cwd: ROOT,
+      env: { ...env, PORT: String(port) },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     wrapper.stdout!.on('data', (c: Buffer) => (log += c.toString()));
     wrapper.stderr!.on('data', (c: Buffer) => (log += c.toString()));
     const exited = new Promise<number | null>((done) => wrapper.once('exit', (code) => done(code)));
@@ -59,7 +64,7 @@ async function startWithWrapper(): Promise<Started> {
 async function waitUntilHealthy(url: string, exited: Promise<unknown>, output: () => string): Promise<boolean> {
   let gone = false;
   void exited.then(() => (gone = true));
-  for (const deadline = Date.now() + 240_000; Date.now() < deadline && !gone; ) {
+  for (const deadline = Date.now() + 240_000; Date.now() < deadline && !gone;) {
     try {
       const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
       await response.arrayBuffer();
@@ -79,7 +84,10 @@ async function waitUntilHealthy(url: string, exited: Promise<unknown>, output: (
  */
 async function requestInFlight(port: number): Promise<() => Promise<number>> {
   const page = await fetch(`http://127.0.0.1:${port}/auth/login`);
-  const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = page.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(cookie)![1]!);
   const body = new URLSearchParams({ email: 'admin@example.com', password: 'not-the-password' }).toString();
   const req = httpRequest({
@@ -145,7 +153,10 @@ describe('stopping the server as a service manager does', () => {
     expect(await started.exited, started.output()).toBe(0);
 
     const lines = requestLines(started.output());
-    expect(lines.some((l) => l.msg === 'request' && l.method === 'POST' && l.path === '/auth/login' && l.status === 422), started.output()).toBe(true);
+    expect(
+      lines.some((l) => l.msg === 'request' && l.method === 'POST' && l.path === '/auth/login' && l.status === 422),
+      started.output(),
+    ).toBe(true);
     if (testDriver() === 'pglite') expect(existsSync(lock), `db.lock still there:\n${started.output()}`).toBe(false);
     expect(started.output()).toContain('stopping: finishing the requests in flight');
     expect(started.output()).not.toContain('Closing the database');

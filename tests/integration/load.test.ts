@@ -23,7 +23,9 @@ const SHARED = 3;
 const PREFIX = 'load-';
 
 function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Math.round(Number(line?.match(/(\d+)/)?.[1] ?? 0) / 1024);
 }
 
@@ -32,7 +34,10 @@ function inErrorShape(contentType: string, body: unknown): boolean {
   if (!contentType.startsWith('application/json') || typeof body !== 'object' || body === null) return false;
   const { message, errors, ...rest } = body as Record<string, unknown>;
   if (typeof message !== 'string' || message.length === 0 || Object.keys(rest).length > 0) return false;
-  return errors === undefined || (typeof errors === 'object' && errors !== null && Object.values(errors).every((m) => Array.isArray(m) && m.every((x) => typeof x === 'string')));
+  return (
+    errors === undefined ||
+    (typeof errors === 'object' && errors !== null && Object.values(errors).every((m) => Array.isArray(m) && m.every((x) => typeof x === 'string')))
+  );
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -100,7 +105,15 @@ describe('load with concurrent editors', () => {
               const filters = [
                 {},
                 { status: { operator: 'and', constraints: [{ value: 'active', matchMode: 'equals' }] } },
-                { name: { operator: 'or', constraints: [{ value: PREFIX, matchMode: 'startsWith' }, { value: 'shared', matchMode: 'contains' }] } },
+                {
+                  name: {
+                    operator: 'or',
+                    constraints: [
+                      { value: PREFIX, matchMode: 'startsWith' },
+                      { value: 'shared', matchMode: 'contains' },
+                    ],
+                  },
+                },
                 { products_count: { operator: 'and', constraints: [{ value: 0, matchMode: 'gte' }] } },
               ][Math.floor(Math.random() * 4)];
               const query = new URLSearchParams({

@@ -15,7 +15,12 @@ const WINDOW = 300;
 const PER_ACCOUNT = 3;
 const PER_IP = 6;
 const app = useServer({
-  env: { LOGIN_WINDOW_SECONDS: String(WINDOW), LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: String(PER_ACCOUNT), LOGIN_MAX_ATTEMPTS_PER_IP: String(PER_IP), TRUST_PROXY: 'true' },
+  env: {
+    LOGIN_WINDOW_SECONDS: String(WINDOW),
+    LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: String(PER_ACCOUNT),
+    LOGIN_MAX_ATTEMPTS_PER_IP: String(PER_IP),
+    TRUST_PROXY: 'true',
+  },
 });
 
 interface Outcome {
@@ -59,7 +64,10 @@ function guesses(email: string, right: string, ip: (i: number) => string) {
 function expectLimited(outcomes: Outcome[], limit: number) {
   const count = (status: number) => outcomes.filter((o) => o.status === status).length;
   const checked = count(422) + count(303);
-  expect(outcomes.map((o) => o.status).every((s) => s === 303 || s === 422 || s === 429), JSON.stringify(outcomes.map((o) => o.status))).toBe(true);
+  expect(
+    outcomes.map((o) => o.status).every((s) => s === 303 || s === 422 || s === 429),
+    JSON.stringify(outcomes.map((o) => o.status)),
+  ).toBe(true);
   // At most `limit` attempts reached the password check; all the others were refused before it.
   expect(checked, `checked ${checked}: ${count(422)} × 422, ${count(303)} × 303`).toBeLessThanOrEqual(limit);
   expect(count(429)).toBeGreaterThanOrEqual(outcomes.length - limit);

@@ -16,7 +16,12 @@ const WINDOW = 5;
 const PER_ACCOUNT = 3;
 const PER_IP = 6;
 const app = useServer({
-  env: { LOGIN_WINDOW_SECONDS: String(WINDOW), LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: String(PER_ACCOUNT), LOGIN_MAX_ATTEMPTS_PER_IP: String(PER_IP), TRUST_PROXY: 'true' },
+  env: {
+    LOGIN_WINDOW_SECONDS: String(WINDOW),
+    LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: String(PER_ACCOUNT),
+    LOGIN_MAX_ATTEMPTS_PER_IP: String(PER_IP),
+    TRUST_PROXY: 'true',
+  },
 });
 
 /** The real sign-in form (its page, then the POST with `_token`), from the address `ip`. */
@@ -47,7 +52,11 @@ async function untilRefused(failures: () => Promise<unknown>, check: () => Promi
 /** Tries the right password every second until it signs in: the window has passed. */
 async function signsInAfterTheWindow(email: string, password: string, ip: string): Promise<void> {
   await expect
-    .poll(async () => (await attempt(email, password, ip)).status, { interval: 1_000, timeout: (3 * WINDOW + 30) * 1_000, message: `${email} signs in once the window has passed` })
+    .poll(async () => (await attempt(email, password, ip)).status, {
+      interval: 1_000,
+      timeout: (3 * WINDOW + 30) * 1_000,
+      message: `${email} signs in once the window has passed`,
+    })
     .toBe(303);
 }
 

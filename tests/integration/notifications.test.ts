@@ -89,7 +89,9 @@ describe('events that notify', () => {
     const client = await signIn('support', `Mozilla/5.0 support-${run}`);
     const before = ofType(await notificationsOf(client), 'security.password-changed').length;
     const password = DEMO_CREDENTIALS.support.password;
-    const changed = await client.post('/api/user-password', { json: { current_password: password, password: `${password}x`, password_confirmation: `${password}x` } });
+    const changed = await client.post('/api/user-password', {
+      json: { current_password: password, password: `${password}x`, password_confirmation: `${password}x` },
+    });
     expect(changed.status, await changed.text()).toBe(200);
     const list = ofType(await notificationsOf(client), 'security.password-changed');
     expect(list).toHaveLength(before + 1);
@@ -105,7 +107,9 @@ describe('events that notify', () => {
       await q(
         `insert into users (name, email, password_hash, user_type) select 'Second Admin', 'second-admin@example.com', password_hash, 'staff' from users where email = 'admin@example.com'`,
       );
-      await q(`insert into user_roles (user_id, role_id) select u.id, r.id from users u, roles r where u.email = 'second-admin@example.com' and r.name = 'Super Admin'`);
+      await q(
+        `insert into user_roles (user_id, role_id) select u.id, r.id from users u, roles r where u.email = 'second-admin@example.com' and r.name = 'Super Admin'`,
+      );
     });
     const second = await signIn({ email: 'second-admin@example.com', password: DEMO_CREDENTIALS.admin.password }, `Mozilla/5.0 second-${run}`);
     const supportClient = await signIn('support', `Mozilla/5.0 support-${run}`);
@@ -161,7 +165,9 @@ describe('the list, read and unread', () => {
     const back = await admin.post('/api/notifications/unread', { json: { ids: [first!.id] } });
     expect((await back.json()).data).toEqual({ changed: 1, unread: count });
 
-    const { body: log } = await admin.getJson(`/api/activity-logs?${new URLSearchParams({ filters: JSON.stringify({ area: { operator: 'and', constraints: [{ matchMode: 'equals', value: 'notifications' }] } }) })}`);
+    const { body: log } = await admin.getJson(
+      `/api/activity-logs?${new URLSearchParams({ filters: JSON.stringify({ area: { operator: 'and', constraints: [{ matchMode: 'equals', value: 'notifications' }] } }) })}`,
+    );
     expect(log.data.map((e: { action: string }) => e.action)).toEqual(expect.arrayContaining(['mark-read', 'mark-unread']));
   });
 
@@ -187,7 +193,15 @@ describe('the list, read and unread', () => {
 describe('bad input changes nothing', () => {
   it('refuses an empty, oversized, mistyped or unknown body with 422 in the one shape', async () => {
     const count = await unread(admin);
-    for (const json of [{ ids: [] }, { ids: ['1'] }, { ids: [1.5] }, { ids: Array.from({ length: 1001 }, (_, i) => i + 1) }, { all: false }, { ids: [1], extra: true }, {}]) {
+    for (const json of [
+      { ids: [] },
+      { ids: ['1'] },
+      { ids: [1.5] },
+      { ids: Array.from({ length: 1001 }, (_, i) => i + 1) },
+      { all: false },
+      { ids: [1], extra: true },
+      {},
+    ]) {
       await expectErrorShape(await admin.post('/api/notifications/read', { json }), 422);
     }
     // "Mark all unread" is not a thing: only ids.
@@ -206,7 +220,9 @@ describe('bad input changes nothing', () => {
   });
 
   it('a bad filter gets 422 naming it', async () => {
-    const response = await admin.get(`/api/notifications?${new URLSearchParams({ filters: JSON.stringify({ password_hash: { operator: 'and', constraints: [{ matchMode: 'equals', value: 'x' }] } }) })}`);
+    const response = await admin.get(
+      `/api/notifications?${new URLSearchParams({ filters: JSON.stringify({ password_hash: { operator: 'and', constraints: [{ matchMode: 'equals', value: 'x' }] } }) })}`,
+    );
     const body = await expectErrorShape(response, 422);
     expect(JSON.stringify(body)).toContain('password_hash');
   });

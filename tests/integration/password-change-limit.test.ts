@@ -78,7 +78,10 @@ describe('POST /api/user-password: guessing the current password', () => {
     expect(count(200)).toBe(0);
     // Requests that arrive after the session ended are refused before the endpoint (401, or 419
     // when the CSRF token was bound to the ended session).
-    expect(statuses.every((s) => [422, 429, 401, 419].includes(s)), JSON.stringify(statuses)).toBe(true);
+    expect(
+      statuses.every((s) => [422, 429, 401, 419].includes(s)),
+      JSON.stringify(statuses),
+    ).toBe(true);
     expect((await guesser.getJson('/api/user')).status).toBe(401);
     expect((await app.client().submitLogin(DEMO_CREDENTIALS.support.email, DEMO_CREDENTIALS.support.password)).status).toBe(303);
   });

@@ -96,7 +96,10 @@ describe('POST /api/user/reset-password with a slow mail server', () => {
       expect(answer.status).toBe(200);
       expect(answer.html).toContain(`If an account exists for ${email}, we have sent a link`);
       await vi.waitFor(() => expect(server.output()).toMatch(/"msg":"background work failed"/), { timeout: 30_000, interval: 50 });
-      const line = server.output().split('\n').find((l) => l.includes('background work failed'))!;
+      const line = server
+        .output()
+        .split('\n')
+        .find((l) => l.includes('background work failed'))!;
       expect(line).toContain('password-reset');
       expect(line).not.toMatch(/token=/);
     } finally {

@@ -73,7 +73,9 @@ describe('POST /api/user/reset-password', () => {
     expect((await session.get('/api/user', { headers: { accept: 'application/json' } })).status).toBe(200);
 
     const token = await requestLink(email);
-    const stored = await app.server.withDatabase((q) => q(`select token_hash, expires_at, created_at from password_reset_tokens order by created_at desc limit 1`));
+    const stored = await app.server.withDatabase((q) =>
+      q(`select token_hash, expires_at, created_at from password_reset_tokens order by created_at desc limit 1`),
+    );
     expect(stored[0]!.token_hash).toBe(sha256(token));
     expect(JSON.stringify(stored)).not.toContain(token);
     const ttl = new Date(stored[0]!.expires_at as string).getTime() - new Date(stored[0]!.created_at as string).getTime();

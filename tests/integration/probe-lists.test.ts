@@ -162,7 +162,10 @@ describe('item 1: a forged cursor never poisons a list for other sessions', () =
       const first = await list(admin, `/api/cities?${sort}&per_page=10`);
       const second = await list(admin, `/api/cities?${sort}&per_page=10&page=2`);
       const next = await list(admin, `/api/cities?${sort}&per_page=10&cursor=${first.meta.next_cursor}`);
-      expect(next.data.map((r) => r.id), sort).toEqual(second.data.map((r) => r.id));
+      expect(
+        next.data.map((r) => r.id),
+        sort,
+      ).toEqual(second.data.map((r) => r.id));
     }
   });
 });

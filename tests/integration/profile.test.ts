@@ -37,7 +37,14 @@ function png(): Uint8Array {
   ihdr[8] = 8;
   ihdr[9] = 2;
   const raw = Buffer.from([0, 255, 0, 0, 255, 0, 0, 0, 255, 0, 0, 255, 0, 0]);
-  return new Uint8Array(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]));
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', ihdr),
+      chunk('IDAT', deflateSync(raw)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
 }
 
 function profileForm(fields: Record<string, string>, avatar?: { bytes: Uint8Array; type: string; name: string }): FormData {
@@ -66,7 +73,9 @@ describe('GET /profile', () => {
 describe('POST /api/user', () => {
   it('updates name, email and phone (stored with +91)', async () => {
     const support = await app.as('support');
-    const response = await support.post('/api/user', { multipart: profileForm({ name: 'Sunil S. Support', email: 'support@example.com', phone: '91234 56789' }) });
+    const response = await support.post('/api/user', {
+      multipart: profileForm({ name: 'Sunil S. Support', email: 'support@example.com', phone: '91234 56789' }),
+    });
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.message).toBe('Profile updated.');
@@ -98,7 +107,10 @@ describe('POST /api/user', () => {
 
     const bad = await expectErrorShape(
       await support.post('/api/user', {
-        multipart: profileForm({ name: 'Sunil Support', email: 'support@example.com' }, { bytes: new TextEncoder().encode('<svg onload=alert(1)>'), type: 'image/png', name: 'x.png' }),
+        multipart: profileForm(
+          { name: 'Sunil Support', email: 'support@example.com' },
+          { bytes: new TextEncoder().encode('<svg onload=alert(1)>'), type: 'image/png', name: 'x.png' },
+        ),
       }),
       422,
     );
@@ -121,7 +133,10 @@ describe('POST /profile without JavaScript', () => {
 
   it('re-renders with the errors (422) and the values typed', async () => {
     const vendor = await app.as('vendor');
-    const response = await vendor.post('/profile', { multipart: profileForm({ _token: vendor.csrfToken!, name: '', email: 'vendor@example.com', phone: '' }), csrf: false });
+    const response = await vendor.post('/profile', {
+      multipart: profileForm({ _token: vendor.csrfToken!, name: '', email: 'vendor@example.com', phone: '' }),
+      csrf: false,
+    });
     expect(response.status).toBe(422);
     const html = await response.text();
     expect(html).toContain('Enter your name.');
@@ -133,12 +148,16 @@ describe('POST /api/user-password', () => {
   it('refuses a wrong current password and a mismatched confirmation (422, per field)', async () => {
     const vendor = await app.as('vendor');
     const wrong = await expectErrorShape(
-      await vendor.post('/api/user-password', { multipart: profileForm({ current_password: 'nope', password: 'Vendor@67890', password_confirmation: 'Vendor@67890' }) }),
+      await vendor.post('/api/user-password', {
+        multipart: profileForm({ current_password: 'nope', password: 'Vendor@67890', password_confirmation: 'Vendor@67890' }),
+      }),
       422,
     );
     expect(wrong.errors?.current_password).toEqual(['The current password is not correct.']);
     const mismatch = await expectErrorShape(
-      await vendor.post('/api/user-password', { multipart: profileForm({ current_password: 'Vendor@12345', password: 'Vendor@67890', password_confirmation: 'Vendor@67891' }) }),
+      await vendor.post('/api/user-password', {
+        multipart: profileForm({ current_password: 'Vendor@12345', password: 'Vendor@67890', password_confirmation: 'Vendor@67891' }),
+      }),
       422,
     );
     expect(mismatch.errors?.password_confirmation).toEqual(['The passwords do not match.']);
@@ -174,7 +193,9 @@ describe('POST /api/user-password', () => {
 describe('sessions (/profile/list)', () => {
   it('lists the devices, marks this one, and signs out another', async () => {
     const phone = new HttpClient(() => app.server.url);
-    await phone.get('/auth/login', { headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36' } });
+    await phone.get('/auth/login', {
+      headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36' },
+    });
     const login = await phone.post('/auth/login', {
       form: { _token: phone.csrfToken!, email: 'admin@example.com', password: 'Admin@12345' },
       csrf: false,
@@ -210,7 +231,9 @@ describe('while impersonating', () => {
     expect((await admin.post(`/api/impersonate/${vendorId}`, { json: {} })).status).toBe(200);
     await expectErrorShape(await admin.post('/api/user', { multipart: profileForm({ name: 'Vikram Vendor', email: 'other@example.com' }) }), 403);
     await expectErrorShape(
-      await admin.post('/api/user-password', { multipart: profileForm({ current_password: 'Vendor@12345', password: 'Vendor@67890', password_confirmation: 'Vendor@67890' }) }),
+      await admin.post('/api/user-password', {
+        multipart: profileForm({ current_password: 'Vendor@12345', password: 'Vendor@67890', password_confirmation: 'Vendor@67890' }),
+      }),
       403,
     );
     const page = await (await admin.get('/profile/update-password')).text();
@@ -226,12 +249,18 @@ describe('while impersonating', () => {
     const admin = await app.as('admin');
     expect((await admin.post(`/api/impersonate/${before.id}`, { json: {} })).status).toBe(200);
 
-    const refused = await expectErrorShape(await admin.post('/api/user', { multipart: profileForm({ name: before.name, email: before.email, phone: '9123400000' }) }), 403);
+    const refused = await expectErrorShape(
+      await admin.post('/api/user', { multipart: profileForm({ name: before.name, email: before.email, phone: '9123400000' }) }),
+      403,
+    );
     expect(refused.message).toMatch(/phone|mobile/i);
     // Removing the number is a change too.
     await expectErrorShape(await admin.post('/api/user', { multipart: profileForm({ name: before.name, email: before.email, phone: '' }) }), 403);
     // The no-JavaScript form goes through the same rule.
-    const page = await admin.post('/profile', { multipart: profileForm({ _token: admin.csrfToken!, name: before.name, email: before.email, phone: '9123400000' }), csrf: false });
+    const page = await admin.post('/profile', {
+      multipart: profileForm({ _token: admin.csrfToken!, name: before.name, email: before.email, phone: '9123400000' }),
+      csrf: false,
+    });
     expect(page.status).toBe(403);
     // The phone routes refuse too, before any code is sent or checked.
     await expectErrorShape(await admin.post('/api/vendor/phone/send-code', { json: { phone: '9123400000' } }), 403);

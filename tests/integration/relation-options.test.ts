@@ -66,7 +66,12 @@ describe('GET /api/<area>/options', () => {
   });
 
   it('answers 422 in the one error shape for bad ids, filters or parameters', async () => {
-    for (const path of ['/api/states/options?ids=1,x', '/api/states/options?filters=%7Bnope', '/api/states/options?filters=' + byState(1).replace('state_id', 'password'), '/api/states/options?page=2']) {
+    for (const path of [
+      '/api/states/options?ids=1,x',
+      '/api/states/options?filters=%7Bnope',
+      '/api/states/options?filters=' + byState(1).replace('state_id', 'password'),
+      '/api/states/options?page=2',
+    ]) {
       const response = await admin.get(path);
       const body = await expectErrorShape(response, 422);
       expect(body.message.length, path).toBeGreaterThan(0);

@@ -44,9 +44,17 @@ describe('GET /api/return-policies', () => {
 
 describe('POST and PUT /api/return-policies', () => {
   it('creates a general policy and a brand’s own', async () => {
-    const general = await policies.create({ title: '30-day returns', brand_id: '', is_returnable: 'true', return_window_days: '30', conditions: 'Unused, with tags.' });
+    const general = await policies.create({
+      title: '30-day returns',
+      brand_id: '',
+      is_returnable: 'true',
+      return_window_days: '30',
+      conditions: 'Unused, with tags.',
+    });
     expect(general).toMatchObject({ brand_id: null, brand_name: '', is_returnable: true, return_window_days: 30, status: 'active' });
-    const own = await admin.post('/api/return-policies', { json: { title: 'Indigo Loom: 10-day returns', brand_id: indigo, is_returnable: true, return_window_days: 10 } });
+    const own = await admin.post('/api/return-policies', {
+      json: { title: 'Indigo Loom: 10-day returns', brand_id: indigo, is_returnable: true, return_window_days: 10 },
+    });
     expect(own.status).toBe(201);
     expect((await own.json()).data).toMatchObject({ brand_id: indigo, brand_name: 'Indigo Loom' });
   });

@@ -34,9 +34,7 @@ interface Profile {
 }
 
 type Expectation =
-  | { kind: 'redirect'; to: string; why: string }
-  | { kind: 'status'; status: number; why: string }
-  | { kind: 'allowed'; planned: boolean; why: string };
+  { kind: 'redirect'; to: string; why: string } | { kind: 'status'; status: number; why: string } | { kind: 'allowed'; planned: boolean; why: string };
 
 /** The rules of the middleware's guard, restated from the registry. */
 function expectationFor(route: CompiledRoute, profile: Profile | null): Expectation {
@@ -44,11 +42,15 @@ function expectationFor(route: CompiledRoute, profile: Profile | null): Expectat
   const page = route.kind === 'page';
   if (access.kind === 'public') return { kind: 'allowed', planned: Boolean(route.planned), why: 'public' };
   if (access.kind === 'guest') {
-    return profile ? { kind: 'redirect', to: '/dashboard', why: 'guest-only route, signed in' } : { kind: 'allowed', planned: Boolean(route.planned), why: 'guest-only route' };
+    return profile
+      ? { kind: 'redirect', to: '/dashboard', why: 'guest-only route, signed in' }
+      : { kind: 'allowed', planned: Boolean(route.planned), why: 'guest-only route' };
   }
   if (!profile) return page ? { kind: 'redirect', to: '/auth/login', why: 'needs sign-in' } : { kind: 'status', status: 401, why: 'needs sign-in' };
   if (!profile.onboarded && !route.onboarding) {
-    return page ? { kind: 'redirect', to: '/vendor/store-setup', why: 'store setup unfinished' } : { kind: 'status', status: 403, why: 'store setup unfinished' };
+    return page
+      ? { kind: 'redirect', to: '/vendor/store-setup', why: 'store setup unfinished' }
+      : { kind: 'status', status: 403, why: 'store setup unfinished' };
   }
   if (access.kind === 'vendor' && profile.userType !== 'vendor') return { kind: 'status', status: 403, why: 'vendors only' };
   if ((access.kind as string) === 'staff' && profile.userType !== 'staff') return { kind: 'status', status: 403, why: 'staff only' };

@@ -25,8 +25,7 @@ beforeAll(async () => {
   clients.fresh = await app.as('support');
   for (const [name, client] of Object.entries(clients)) ids[name as keyof typeof clients] = sha256(client.sessionToken!);
   await app.server.withDatabase(async (query) => {
-    const idleFor = (id: string, minutes: number) =>
-      query(`update sessions set last_seen_at = now() - make_interval(mins => $2) where id = $1`, [id, minutes]);
+    const idleFor = (id: string, minutes: number) => query(`update sessions set last_seen_at = now() - make_interval(mins => $2) where id = $1`, [id, minutes]);
     await idleFor(ids.idle, 6);
     // Well inside the limit: the PGlite server restarts around this change, slowly on a busy machine.
     await idleFor(ids.recent, 3);

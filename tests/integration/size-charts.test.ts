@@ -13,7 +13,17 @@ const app = useServer();
 let admin: HttpClient;
 
 type Grid = { sizes: string[]; measurements: string[]; values: (number | null)[][] };
-type Chart = { id: number; name: string; unit: string; grid: Grid; sizes_summary: string; measurements: string; notes: string; status: string; version: number };
+type Chart = {
+  id: number;
+  name: string;
+  unit: string;
+  grid: Grid;
+  sizes_summary: string;
+  measurements: string;
+  notes: string;
+  status: string;
+  version: number;
+};
 type ListBody = { data: Chart[]; meta: { total: number } };
 
 const qs = (params: Record<string, unknown>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
@@ -78,19 +88,53 @@ describe('GET /api/size-charts', () => {
 
 describe('POST and PUT /api/size-charts', () => {
   it('takes the grid as JSON text from a form, or as an object from an API client', async () => {
-    const fromForm = await create({ name: 'Boys’ t-shirts', notes: 'Measure over a vest.', grid: JSON.stringify({ ...GOOD, values: [['96.5', ' 81 '], ['101.5', ''], [106.5, '91.5']] }) });
-    expect(fromForm).toMatchObject({ name: 'Boys’ t-shirts', unit: 'cm', sizes_summary: 'S–L, 3 sizes', measurements: 'Chest, Waist', notes: 'Measure over a vest.' });
+    const fromForm = await create({
+      name: 'Boys’ t-shirts',
+      notes: 'Measure over a vest.',
+      grid: JSON.stringify({
+        ...GOOD,
+        values: [
+          ['96.5', ' 81 '],
+          ['101.5', ''],
+          [106.5, '91.5'],
+        ],
+      }),
+    });
+    expect(fromForm).toMatchObject({
+      name: 'Boys’ t-shirts',
+      unit: 'cm',
+      sizes_summary: 'S–L, 3 sizes',
+      measurements: 'Chest, Waist',
+      notes: 'Measure over a vest.',
+    });
     expect(fromForm.grid).toEqual(GOOD);
 
-    const response = await admin.post('/api/size-charts', { json: { name: 'Girls’ frocks', unit: 'in', grid: { sizes: ['2-3Y'], measurements: ['Length'], values: [[18]] } } });
+    const response = await admin.post('/api/size-charts', {
+      json: { name: 'Girls’ frocks', unit: 'in', grid: { sizes: ['2-3Y'], measurements: ['Length'], values: [[18]] } },
+    });
     expect(response.status, await response.clone().text()).toBe(201);
-    expect((await response.json()).data).toMatchObject({ unit: 'in', sizes_summary: '2-3Y, 1 size', grid: { sizes: ['2-3Y'], measurements: ['Length'], values: [[18]] } });
+    expect((await response.json()).data).toMatchObject({
+      unit: 'in',
+      sizes_summary: '2-3Y, 1 size',
+      grid: { sizes: ['2-3Y'], measurements: ['Length'], values: [[18]] },
+    });
   });
 
   it('saves an edited grid: sizes and measurements added, renamed and removed', async () => {
     const chart = await create({ name: 'Editable chart' });
-    const grid: Grid = { sizes: ['Small', 'M', 'L', 'XL'], measurements: ['Waist', 'Hip'], values: [[81, 90], [null, 95], [91.5, 100], [96, 105]] };
-    const response = await admin.put(`/api/size-charts/${chart.id}`, { multipart: form({ name: 'Editable chart', unit: 'cm', grid, status: 'active', version: '1' }) });
+    const grid: Grid = {
+      sizes: ['Small', 'M', 'L', 'XL'],
+      measurements: ['Waist', 'Hip'],
+      values: [
+        [81, 90],
+        [null, 95],
+        [91.5, 100],
+        [96, 105],
+      ],
+    };
+    const response = await admin.put(`/api/size-charts/${chart.id}`, {
+      multipart: form({ name: 'Editable chart', unit: 'cm', grid, status: 'active', version: '1' }),
+    });
     expect(response.status, await response.clone().text()).toBe(200);
     expect((await response.json()).data).toMatchObject({ grid, sizes_summary: 'Small–XL, 4 sizes', measurements: 'Waist, Hip', version: 2 });
   });
@@ -98,7 +142,14 @@ describe('POST and PUT /api/size-charts', () => {
   it('answers 422 on the exact cell for a value below 0, above 999.9, with two decimals or not a number', async () => {
     const cells = ['-1', '1000', '999.95', '12.25', 'abc', '1e2', 'NaN', true];
     for (const cell of cells) {
-      const errors = await gridErrors({ ...GOOD, values: [[96.5, 81], [101.5, cell], [106.5, 91.5]] });
+      const errors = await gridErrors({
+        ...GOOD,
+        values: [
+          [96.5, 81],
+          [101.5, cell],
+          [106.5, 91.5],
+        ],
+      });
       expect(Object.keys(errors), String(cell)).toEqual(['grid.values.1.1']);
       expect(errors['grid.values.1.1']).toEqual(['Enter a number from 0 to 999.9 with at most 1 decimal place, or leave it blank.']);
     }
@@ -127,12 +178,25 @@ describe('POST and PUT /api/size-charts', () => {
     const measurements = Array.from({ length: 16 }, (_, i) => `M${i}`);
     errors = await gridErrors({ sizes: ['S'], measurements, values: [measurements.map(() => 1)] });
     expect(errors['grid.measurements']).toEqual(['At most 15 measurements.']);
-    const max = await create({ name: 'Largest chart', grid: { sizes: sizes.slice(0, 30), measurements: measurements.slice(0, 15), values: sizes.slice(0, 30).map(() => measurements.slice(0, 15).map(() => 10)) } });
+    const max = await create({
+      name: 'Largest chart',
+      grid: {
+        sizes: sizes.slice(0, 30),
+        measurements: measurements.slice(0, 15),
+        values: sizes.slice(0, 30).map(() => measurements.slice(0, 15).map(() => 10)),
+      },
+    });
     expect(max.sizes_summary).toBe('30–59, 30 sizes');
   });
 
   it('refuses a grid whose cells do not match its sizes and measurements, or that is not a grid at all', async () => {
-    let errors = await gridErrors({ ...GOOD, values: [[1, 2], [3, 4]] });
+    let errors = await gridErrors({
+      ...GOOD,
+      values: [
+        [1, 2],
+        [3, 4],
+      ],
+    });
     expect(errors['grid.values']).toEqual(['Send one row of cells per size, each with one cell per measurement.']);
     errors = await gridErrors({ ...GOOD, values: [[1, 2], [3], [5, 6]] });
     expect(errors['grid.values']).toEqual(['Send one row of cells per size, each with one cell per measurement.']);
@@ -163,7 +227,10 @@ describe('who may use size charts', () => {
     expect((await vendor.get('/api/size-charts/export')).status).toBe(200);
 
     await expectErrorShape(await vendor.post('/api/size-charts', { multipart: form({ name: 'Vendor chart', unit: 'cm', grid: GOOD }) }), 403);
-    await expectErrorShape(await vendor.put(`/api/size-charts/${kurtas.id}`, { multipart: form({ name: 'Renamed', unit: 'cm', grid: GOOD, version: String(kurtas.version) }) }), 403);
+    await expectErrorShape(
+      await vendor.put(`/api/size-charts/${kurtas.id}`, { multipart: form({ name: 'Renamed', unit: 'cm', grid: GOOD, version: String(kurtas.version) }) }),
+      403,
+    );
     await expectErrorShape(await vendor.delete(`/api/size-charts/${kurtas.id}`), 403);
     await expectErrorShape(await vendor.post('/api/size-charts/bulk-status', { json: { ids: [kurtas.id], status: 'inactive' } }), 403);
     await expectErrorShape(await vendor.post('/api/size-charts/bulk-delete', { json: { ids: [kurtas.id] } }), 403);
@@ -184,10 +251,17 @@ describe('who may use size charts', () => {
     type Found = { data: { type: string; title: string; href: string; area?: string }[] };
     const kurtas = (await list({ q: 'kurtas' })).data[0]!;
     const mine = (await admin.getJson<Found>('/api/search?q=kurtas')).body.data.filter((r) => r.type === 'record');
-    expect(mine).toContainEqual({ type: 'record', title: "Women's kurtas", href: `/products/product-size-charts/${kurtas.id}/edit`, area: 'Product Size Charts' });
+    expect(mine).toContainEqual({
+      type: 'record',
+      title: "Women's kurtas",
+      href: `/products/product-size-charts/${kurtas.id}/edit`,
+      area: 'Product Size Charts',
+    });
     const vendor = await app.as('vendor');
     const theirs = (await vendor.getJson<Found>('/api/search?q=kurtas')).body.data.filter((r) => r.type === 'record');
-    expect(theirs).toEqual([{ type: 'record', title: "Women's kurtas", href: "/products/product-size-charts?q=Women%27s+kurtas", area: 'Product Size Charts' }]);
+    expect(theirs).toEqual([
+      { type: 'record', title: "Women's kurtas", href: '/products/product-size-charts?q=Women%27s+kurtas', area: 'Product Size Charts' },
+    ]);
     expect((await vendor.get(theirs[0]!.href, { headers: { accept: 'text/html' } })).status).toBe(200);
   });
 

@@ -28,7 +28,11 @@ describe('static files', () => {
     const server = await startServer({ template: inject('boPgliteTemplate') });
     servers.push(server);
     const name = readdirSync(join(DIST_DIR, 'client/_astro')).find((f) => f.endsWith('.js'))!;
-    for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip'], ['identity', null]] as const) {
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
       const response = await fetch(`${server.url}/_astro/${name}`, { headers: { 'accept-encoding': accept } });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-encoding')).toBe(encoding);

@@ -30,14 +30,26 @@ describe('GET /api/sub-categories', () => {
     const { status, body } = await subs.list({ per_page: '100' });
     expect(status).toBe(200);
     expect(body.meta.total).toBe(11);
-    expect(body.data.find((s) => s.name === 'Sarees')).toMatchObject({ category_id: clothing, category_name: 'Clothing', slug: 'sarees', commission_percent: 6, products_count: 1 });
+    expect(body.data.find((s) => s.name === 'Sarees')).toMatchObject({
+      category_id: clothing,
+      category_name: 'Clothing',
+      slug: 'sarees',
+      commission_percent: 6,
+      products_count: 1,
+    });
   });
 
   it('filters by category as the list’s pick-list sends it (category_id in [ids]), and sorts by the category’s name', async () => {
     expect(await names(filter('category_id', 'in', [home]))).toEqual(['Bath Linen', 'Bed Linen', 'Cookware']);
     expect((await subs.list(filter('category_id', 'in', [clothing, home]))).body.meta.total).toBe(7);
-    expect(await names({ sort: 'category_name', order: 'desc', per_page: '10', ...filter('category_name', 'startsWith', 'j') })).toEqual(['Kundan Jewellery', 'Silver Jewellery']);
-    const bad = await expectErrorShape(await admin.get(`/api/sub-categories?filters=${encodeURIComponent(JSON.stringify(filter('category_id', 'in', ['x']).filters))}`), 422);
+    expect(await names({ sort: 'category_name', order: 'desc', per_page: '10', ...filter('category_name', 'startsWith', 'j') })).toEqual([
+      'Kundan Jewellery',
+      'Silver Jewellery',
+    ]);
+    const bad = await expectErrorShape(
+      await admin.get(`/api/sub-categories?filters=${encodeURIComponent(JSON.stringify(filter('category_id', 'in', ['x']).filters))}`),
+      422,
+    );
     expect(bad.message).toMatch(/category_id.*number/);
   });
 
@@ -50,7 +62,14 @@ describe('GET /api/sub-categories', () => {
 describe('POST and PUT /api/sub-categories', () => {
   it('creates one in a category; a blank commission means the category’s', async () => {
     const made = await subs.create({ category_id: String(clothing), name: 'Lehengas', sort_order: '50', commission_percent: '', status: 'active' });
-    expect(made).toMatchObject({ category_id: clothing, category_name: 'Clothing', name: 'Lehengas', slug: 'lehengas', commission_percent: null, image_url: null });
+    expect(made).toMatchObject({
+      category_id: clothing,
+      category_name: 'Clothing',
+      name: 'Lehengas',
+      slug: 'lehengas',
+      commission_percent: null,
+      image_url: null,
+    });
   });
 
   it('needs a category that exists', async () => {
@@ -78,7 +97,10 @@ describe('POST and PUT /api/sub-categories', () => {
     expect((await moved.json()).data).toMatchObject({ category_id: home, category_name: 'Home & Kitchen', version: 2 });
 
     const sarees = await subs.find('slug', 'sarees');
-    const body = await expectErrorShape(await subs.put(sarees.id, { category_id: String(home), name: 'Sarees', slug: 'sarees', version: String(sarees.version) }), 422);
+    const body = await expectErrorShape(
+      await subs.put(sarees.id, { category_id: String(home), name: 'Sarees', slug: 'sarees', version: String(sarees.version) }),
+      422,
+    );
     expect(body.errors?.category_id).toEqual(["1 product uses this sub-category: it can't move to another category. Move those products first."]);
     expect(await subs.get(sarees.id)).toMatchObject({ category_id: clothing, version: sarees.version });
   });
@@ -121,7 +143,11 @@ describe('who may use sub-categories', () => {
   for (const account of ['vendor', 'support'] as const) {
     it(`refuses ${account} the list, the changes and the pages`, async () => {
       const sarees = await subs.find('slug', 'sarees');
-      await expectAreaRefused(await app.as(account), 'sub-categories', sarees.id, ['/sub-categories/listing', '/sub-categories/add', `/sub-categories/${sarees.id}/edit`]);
+      await expectAreaRefused(await app.as(account), 'sub-categories', sarees.id, [
+        '/sub-categories/listing',
+        '/sub-categories/add',
+        `/sub-categories/${sarees.id}/edit`,
+      ]);
     });
   }
 

@@ -21,7 +21,12 @@ describe('GET /api/taxes', () => {
   it('lists the demo GST rates by rate, each code marked HSN or SAC, with the products using it', async () => {
     const { body } = await taxes.list();
     expect(body.data.map((t) => t.rate_percent)).toEqual([0, 0.25, 3, 5, 5, 5, 5, 12, 18, 18, 40]);
-    expect(body.data.find((t) => t.hsn_code === '996812')).toMatchObject({ name: 'Courier services (GST 18%)', code_kind: 'sac', price_mode: 'exclusive', products_count: 0 });
+    expect(body.data.find((t) => t.hsn_code === '996812')).toMatchObject({
+      name: 'Courier services (GST 18%)',
+      code_kind: 'sac',
+      price_mode: 'exclusive',
+      products_count: 0,
+    });
     expect(body.data.find((t) => t.name === 'Apparel up to ₹2,500 (GST 5%)')).toMatchObject({ code_kind: 'hsn', hsn_code: '6204', products_count: 3 });
     expect(body.data.find((t) => t.rate_percent === 12)).toMatchObject({ status: 'inactive' });
   });
@@ -32,14 +37,23 @@ describe('GET /api/taxes', () => {
     expect((await taxes.list(filter('hsn_code', 'startsWith', '62'))).body.meta.total).toBe(2);
     expect((await taxes.list({ q: '5007' })).body.data.map((t) => t.name)).toEqual(['Silk sarees and fabric (GST 5%)']);
     expect((await taxes.list({ sort: 'code_kind', order: 'desc' })).body.data[0]!.code_kind).toBe('sac');
-    const bad = await expectErrorShape(await admin.get(`/api/taxes?filters=${encodeURIComponent(JSON.stringify(filter('code_kind', 'equals', 'gst').filters))}`), 422);
+    const bad = await expectErrorShape(
+      await admin.get(`/api/taxes?filters=${encodeURIComponent(JSON.stringify(filter('code_kind', 'equals', 'gst').filters))}`),
+      422,
+    );
     expect(bad.message).toMatch(/code_kind.*hsn, sac/);
   });
 });
 
 describe('POST and PUT /api/taxes', () => {
   it('creates a rate with an HSN or a SAC code; dots and spaces people type are dropped', async () => {
-    const goods = await taxes.create({ name: 'Footwear up to ₹2,500 (GST 5%)', rate_percent: '5', hsn_code: '6403.99 90', price_mode: 'inclusive', status: 'active' });
+    const goods = await taxes.create({
+      name: 'Footwear up to ₹2,500 (GST 5%)',
+      rate_percent: '5',
+      hsn_code: '6403.99 90',
+      price_mode: 'inclusive',
+      status: 'active',
+    });
     expect(goods).toMatchObject({ rate_percent: 5, hsn_code: '64039990', code_kind: 'hsn', price_mode: 'inclusive', products_count: 0 });
     const service = await taxes.create({ name: 'Marketplace fees (GST 18%)', rate_percent: '18', hsn_code: '998599', price_mode: 'exclusive' });
     expect(service).toMatchObject({ code_kind: 'sac', price_mode: 'exclusive' });
@@ -76,7 +90,13 @@ describe('POST and PUT /api/taxes', () => {
 
   it('changes the rate of a rate in use (a GST change applies to its products)', async () => {
     const linen = await taxes.find('name', 'Bed and bath linen (GST 5%)');
-    const saved = await taxes.put(linen.id, { name: 'Bed and bath linen (GST 5%)', rate_percent: '5.00', hsn_code: '6302', price_mode: 'exclusive', version: String(linen.version) });
+    const saved = await taxes.put(linen.id, {
+      name: 'Bed and bath linen (GST 5%)',
+      rate_percent: '5.00',
+      hsn_code: '6302',
+      price_mode: 'exclusive',
+      version: String(linen.version),
+    });
     expect((await saved.json()).data).toMatchObject({ price_mode: 'exclusive', products_count: 1, version: linen.version + 1 });
   });
 });

@@ -76,7 +76,8 @@ describe('a vendor who has not set up the store', () => {
     const html = await response.text();
     expect(html).not.toMatch(/<script/i);
     expectCsrfField(html, newvendor.csrfToken);
-    for (const field of ['store_name', 'gstin', 'pan', 'phone', 'address_line', 'city', 'pincode']) expect(html).toMatch(new RegExp(`<input[^>]+name="${field}"`));
+    for (const field of ['store_name', 'gstin', 'pan', 'phone', 'address_line', 'city', 'pincode'])
+      expect(html).toMatch(new RegExp(`<input[^>]+name="${field}"`));
     expect(html.match(/<option value="[^"]+"/g)).toHaveLength(36);
     expect(html).toContain('aria-current="step"');
   });
@@ -350,7 +351,7 @@ describe('store details', () => {
 });
 
 describe('impersonation', () => {
-  it('an administrator acting as a vendor cannot verify the vendor\'s phone', async () => {
+  it("an administrator acting as a vendor cannot verify the vendor's phone", async () => {
     const admin = await app.as('admin');
     const vendorId = (await (await app.as('vendor')).getJson('/api/user')).body.id;
     expect((await admin.post(`/api/impersonate/${vendorId}`, { json: {} })).status).toBe(200);

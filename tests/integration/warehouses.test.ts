@@ -60,7 +60,14 @@ describe('GET /api/warehouses', () => {
       ['DFH-BLR', 'Demo Fashion House'],
       ['KVH-MAA', 'Kaveri Handlooms'],
     ]);
-    expect(body.data[0]).toMatchObject({ owner_type: 'platform', vendor_id: null, city_name: 'Bengaluru', state_name: 'Karnataka', pincode: '560100', is_active: true });
+    expect(body.data[0]).toMatchObject({
+      owner_type: 'platform',
+      vendor_id: null,
+      city_name: 'Bengaluru',
+      state_name: 'Karnataka',
+      pincode: '560100',
+      is_active: true,
+    });
     expect((await warehouses.list(filter('owner_type', 'equals', 'vendor'))).body.data.map((w) => w.code).sort()).toEqual(['DFH-BLR', 'KVH-MAA']);
     expect((await warehouses.list(filter('vendor_id', 'in', [vendorIds.kaveri]))).body.data.map((w) => w.code)).toEqual(['KVH-MAA']);
     expect((await warehouses.list({ q: '600002' })).body.data.map((w) => w.code)).toEqual(['KVH-MAA']);
@@ -76,7 +83,15 @@ describe('GET /api/warehouses', () => {
 describe('writing warehouses', () => {
   it('adds a platform warehouse, then gives it to a vendor; each change is in the activity log', async () => {
     const made = await warehouses.create(fieldsFor({ code: 'goa-01', contact_email: 'goa@example.com' }));
-    expect(made).toMatchObject({ code: 'GOA-01', vendor_id: null, owner_name: 'Platform', state_name: 'Goa', city_name: 'North Goa', contact_email: 'goa@example.com', is_active: true });
+    expect(made).toMatchObject({
+      code: 'GOA-01',
+      vendor_id: null,
+      owner_name: 'Platform',
+      state_name: 'Goa',
+      city_name: 'North Goa',
+      contact_email: 'goa@example.com',
+      is_active: true,
+    });
     const res = await warehouses.put(made.id, fieldsFor({ vendor_id: String(vendorIds.kaveri), is_active: 'false', version: String(made.version) }));
     expect(res.status, await res.clone().text()).toBe(200);
     expect((await res.json()).data).toMatchObject({ vendor_id: vendorIds.kaveri, owner_name: 'Kaveri Handlooms', is_active: false });
@@ -96,7 +111,16 @@ describe('writing warehouses', () => {
     const noVendor = await expectErrorShape(await warehouses.post(fieldsFor({ code: 'BAD-03', vendor_id: '999999' })), 422);
     expect(noVendor.errors?.vendor_id).toEqual(['Choose a vendor from the list, or Platform.']);
     const missing = await expectErrorShape(await warehouses.post({ name: '' }), 422);
-    expect(Object.keys(missing.errors ?? {}).sort()).toEqual(['address_line1', 'city_id', 'code', 'contact_name', 'contact_phone', 'name', 'pincode_id', 'state_id']);
+    expect(Object.keys(missing.errors ?? {}).sort()).toEqual([
+      'address_line1',
+      'city_id',
+      'code',
+      'contact_name',
+      'contact_phone',
+      'name',
+      'pincode_id',
+      'state_id',
+    ]);
     const phone = await expectErrorShape(await warehouses.post(fieldsFor({ code: 'BAD-04', contact_phone: 'call me', contact_email: 'nope' })), 422);
     expect(Object.keys(phone.errors ?? {}).sort()).toEqual(['contact_email', 'contact_phone']);
     expect((await warehouses.list({ q: 'BAD-0' })).body.data).toHaveLength(0);
@@ -109,7 +133,9 @@ describe('a vendor’s warehouses', () => {
     expect(response.status, await response.clone().text()).toBe(201);
     const made = (await response.json()).data as ApiRecord;
     expect(made.vendor_id).toBe(vendorIds.fashion);
-    const platform = await vendor.put(`/api/warehouses/${made.id}`, { multipart: form(fieldsFor({ code: 'DFH-GOA', vendor_id: '', version: String(made.version) })) });
+    const platform = await vendor.put(`/api/warehouses/${made.id}`, {
+      multipart: form(fieldsFor({ code: 'DFH-GOA', vendor_id: '', version: String(made.version) })),
+    });
     expect(platform.status, await platform.clone().text()).toBe(200);
     expect((await platform.json()).data.vendor_id).toBe(vendorIds.fashion);
     expect((await asVendor.list()).body.data.map((w) => w.code).sort()).toEqual(['DFH-BLR', 'DFH-GOA']);

@@ -60,7 +60,9 @@ async function refused(fields: Record<string, string>, image?: Parameters<typeof
 }
 
 async function reorderEntries() {
-  const { body } = await admin.getJson(`/api/activity-logs?${qs({ per_page: '100', filters: { area: { constraints: [{ matchMode: 'equals', value: 'widgets' }] }, action: { constraints: [{ matchMode: 'equals', value: 'reorder' }] } } })}`);
+  const { body } = await admin.getJson(
+    `/api/activity-logs?${qs({ per_page: '100', filters: { area: { constraints: [{ matchMode: 'equals', value: 'widgets' }] }, action: { constraints: [{ matchMode: 'equals', value: 'reorder' }] } } })}`,
+  );
   return body as { data: { action: string; record_id: string | null; changes: { order: [string[], string[]] } }[]; meta: { total: number } };
 }
 
@@ -94,7 +96,10 @@ describe('GET /api/widgets', () => {
       'Republic Day Sale: handloom picks',
       'Independence Day: last hours',
     ]);
-    await expectErrorShape(await admin.get(`/api/widgets?${qs({ filters: { visibility: { constraints: [{ matchMode: 'equals', value: 'sometimes' }] } } })}`), 422);
+    await expectErrorShape(
+      await admin.get(`/api/widgets?${qs({ filters: { visibility: { constraints: [{ matchMode: 'equals', value: 'sometimes' }] } } })}`),
+      422,
+    );
   });
 });
 
@@ -144,9 +149,7 @@ describe('POST /api/widgets: validation', () => {
     expect(w.visibility).toBe('scheduled');
     expect((await list({ q: 'Starts in a moment' })).data[0]?.visibility).toBe('scheduled');
     // Then the same list, asked again until the start has passed, shows it live.
-    await expect
-      .poll(async () => (await list({ q: 'Starts in a moment' })).data[0]?.visibility, { interval: 500, timeout: 60_000 })
-      .toBe('live');
+    await expect.poll(async () => (await list({ q: 'Starts in a moment' })).data[0]?.visibility, { interval: 500, timeout: 60_000 }).toBe('live');
   });
 
   it('reads the schedule as India time, and wants the end after the start', async () => {
@@ -175,18 +178,30 @@ describe('POST /api/widgets: validation', () => {
     expect(body.errors?.image?.[0]).toMatch(/not a PNG, JPEG or WebP/);
     expect((await list({ q: 'banner' })).data.some((w) => w.title === 'SVG banner')).toBe(false);
 
-    const hero = await create({ title: 'Hero with image', type: 'hero-banner', alt_text: 'Red banner: summer sale' }, { bytes: PNG, name: 'hero.png', type: 'image/png' });
+    const hero = await create(
+      { title: 'Hero with image', type: 'hero-banner', alt_text: 'Red banner: summer sale' },
+      { bytes: PNG, name: 'hero.png', type: 'image/png' },
+    );
     expect(hero.image_url).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
     // The saved image counts on an edit: alt text is still needed, and a hero banner can't lose its image.
-    body = await expectErrorShape(await admin.put(`/api/widgets/${hero.id}`, { multipart: form({ title: 'Hero with image', type: 'hero-banner', alt_text: '', status: 'active', version: '1' }) }), 422);
+    body = await expectErrorShape(
+      await admin.put(`/api/widgets/${hero.id}`, {
+        multipart: form({ title: 'Hero with image', type: 'hero-banner', alt_text: '', status: 'active', version: '1' }),
+      }),
+      422,
+    );
     expect(body.errors?.alt_text?.[0]).toMatch(/alt text/);
     body = await expectErrorShape(
-      await admin.put(`/api/widgets/${hero.id}`, { multipart: form({ title: 'Hero with image', type: 'hero-banner', alt_text: 'x', image_remove: 'true', status: 'active', version: '1' }) }),
+      await admin.put(`/api/widgets/${hero.id}`, {
+        multipart: form({ title: 'Hero with image', type: 'hero-banner', alt_text: 'x', image_remove: 'true', status: 'active', version: '1' }),
+      }),
       422,
     );
     expect(body.errors?.image).toEqual(['A hero banner needs an image.']);
     // As a strip it may drop the image, and then needs no alt text.
-    const strip = await admin.put(`/api/widgets/${hero.id}`, { multipart: form({ title: 'Now a strip', type: 'strip', alt_text: '', image_remove: 'true', status: 'active', version: '1' }) });
+    const strip = await admin.put(`/api/widgets/${hero.id}`, {
+      multipart: form({ title: 'Now a strip', type: 'strip', alt_text: '', image_remove: 'true', status: 'active', version: '1' }),
+    });
     expect(strip.status, await strip.clone().text()).toBe(200);
     expect((await strip.json()).data).toMatchObject({ title: 'Now a strip', image_url: null, version: 2 });
   });
@@ -196,7 +211,9 @@ describe('POST /api/widgets: validation', () => {
     const last = Math.max(...before.data.map((w) => w.position));
     const w = await create({ title: 'Goes last' });
     expect(w.position).toBe(last + 1);
-    const edited = await admin.put(`/api/widgets/${w.id}`, { multipart: form({ title: 'Goes last, renamed', type: 'strip', status: 'active', position: '', version: '1' }) });
+    const edited = await admin.put(`/api/widgets/${w.id}`, {
+      multipart: form({ title: 'Goes last, renamed', type: 'strip', status: 'active', position: '', version: '1' }),
+    });
     expect((await edited.json()).data).toMatchObject({ title: 'Goes last, renamed', position: last + 1 });
     const placed = await create({ title: 'Placed first', position: '0' });
     expect(placed.position).toBe(0);
@@ -249,10 +266,15 @@ describe('POST /api/widgets/reorder', () => {
     expect(await same.json()).toEqual({ message: 'The order is unchanged.', data: { updated: 0 } });
     expect((await reorderEntries()).meta.total).toBe(entries);
 
-    expect((await expectErrorShape(await admin.post('/api/widgets/reorder', { json: { ids: [ids[0], ...ids] } }), 422)).errors?.ids).toEqual(['Each record may appear only once.']);
+    expect((await expectErrorShape(await admin.post('/api/widgets/reorder', { json: { ids: [ids[0], ...ids] } }), 422)).errors?.ids).toEqual([
+      'Each record may appear only once.',
+    ]);
     await expectErrorShape(await admin.post('/api/widgets/reorder', { json: { ids: [] } }), 422);
     await expectErrorShape(await admin.post('/api/widgets/reorder', { json: {} }), 422);
-    await expectErrorShape(await admin.post('/api/widgets/reorder', { json: { ids, filters: { password: { constraints: [{ matchMode: 'equals', value: 'x' }] } } } }), 422);
+    await expectErrorShape(
+      await admin.post('/api/widgets/reorder', { json: { ids, filters: { password: { constraints: [{ matchMode: 'equals', value: 'x' }] } } } }),
+      422,
+    );
     await expectErrorShape(await admin.post('/api/widgets/reorder', { json: { ids, extra: true } }), 422);
   });
 

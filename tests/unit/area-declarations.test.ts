@@ -64,7 +64,9 @@ describe('the list allowlist comes from the area', () => {
   });
 
   it('refuses, at definition, a sortable column with no source', () => {
-    expect(() => deriveListColumns(area([{ field: 'colour', header: 'Colour', kind: 'text', sortable: true }]), { table: things })).toThrow(/"colour".*no source/);
+    expect(() => deriveListColumns(area([{ field: 'colour', header: 'Colour', kind: 'text', sortable: true }]), { table: things })).toThrow(
+      /"colour".*no source/,
+    );
   });
 });
 
@@ -82,7 +84,18 @@ describe('one ownership declaration drives the ability and the SQL', () => {
   const as = (p: Principal): RequestScope => ({ principal: p, actor: { realUserId: null, impersonatedUserId: null, ip: null, userAgent: null } });
   const input = async (code: string, vendorId?: number) => {
     const [pin] = await memory.database.db.select().from(pincodes).limit(1);
-    return { vendor_id: vendorId, name: `Warehouse ${code}`, code, contact_name: 'Asha', contact_phone: '+919876543210', address_line1: '1 MG Road', state_id: pin!.stateId, city_id: pin!.cityId, pincode_id: pin!.id, is_active: true } as never;
+    return {
+      vendor_id: vendorId,
+      name: `Warehouse ${code}`,
+      code,
+      contact_name: 'Asha',
+      contact_phone: '+919876543210',
+      address_line1: '1 MG Road',
+      state_id: pin!.stateId,
+      city_id: pin!.cityId,
+      pincode_id: pin!.id,
+      is_active: true,
+    } as never;
   };
 
   it('declares warehouses as vendor-owned through their permission area', () => {
@@ -104,8 +117,13 @@ describe('one ownership declaration drives the ability and the SQL', () => {
     const rows = await memory.database.db.select().from(warehouses);
     for (const p of [loomVendor, clayVendor, staff]) {
       const ability = abilityOf(p);
-      const listed = (await warehouseResource.list(memory.database.db, as(p), { page: 1, per_page: 25, order: 'asc', sort: 'name', filters: {} })).data.map((r) => r.id).sort();
-      const allowed = rows.filter((r) => ability.can('list', subject('warehouse', { ...r }))).map((r) => r.id).sort();
+      const listed = (await warehouseResource.list(memory.database.db, as(p), { page: 1, per_page: 25, order: 'asc', sort: 'name', filters: {} })).data
+        .map((r) => r.id)
+        .sort();
+      const allowed = rows
+        .filter((r) => ability.can('list', subject('warehouse', { ...r })))
+        .map((r) => r.id)
+        .sort();
       expect(listed, `${p.user.userType} ${p.user.vendorId}`).toEqual(allowed);
     }
     expect(abilityOf(loomVendor).can('update', subject('warehouse', { ...rows.find((r) => r.id === clayOwn.id)! }))).toBe(false);

@@ -42,7 +42,15 @@ describe('compiled list statements', () => {
     // Same shape, other values: no new statement.
     expect(compiledCount(database.db)).toBe(before + 1);
     // Another shape (two constraints, or'ed), another statement.
-    const either: Filters = { name: { operator: 'or', constraints: [{ value: 'Ha', matchMode: 'startsWith' }, { value: 'per', matchMode: 'endsWith' }] } };
+    const either: Filters = {
+      name: {
+        operator: 'or',
+        constraints: [
+          { value: 'Ha', matchMode: 'startsWith' },
+          { value: 'per', matchMode: 'endsWith' },
+        ],
+      },
+    };
     expect(await names(query(either))).toEqual(['Hazel', 'Juniper']);
     expect(compiledCount(database.db)).toBe(before + 2);
   });
@@ -71,7 +79,12 @@ describe('compiled list statements', () => {
     // Cursors taken from the rows: after Cedar, then after Garnet.
     const cursorAfter = (name: string, id: number) => Buffer.from(JSON.stringify({ v: name, id })).toString('base64url');
     const ids = new Map(first.data.map((r) => [r.name as string, r.id]));
-    expect((await brandResource.list(database.db, scope, q(cursorAfter('Cedar', ids.get('Cedar')!)))).data.map((r) => r.name)).toEqual(['Dandelion', 'Fable', 'Garnet', 'Hazel']);
+    expect((await brandResource.list(database.db, scope, q(cursorAfter('Cedar', ids.get('Cedar')!)))).data.map((r) => r.name)).toEqual([
+      'Dandelion',
+      'Fable',
+      'Garnet',
+      'Hazel',
+    ]);
     expect((await brandResource.list(database.db, scope, q(cursorAfter('Garnet', ids.get('Garnet')!)))).data.map((r) => r.name)).toEqual(['Hazel']);
   });
 
@@ -82,7 +95,15 @@ describe('compiled list statements', () => {
 
   it('search a name through its lower-case copy, whatever the case on either side, and keep the copy out of the record', async () => {
     expect(await names(query(contains('AN')))).toEqual(['Anchor', 'Banyan', 'Dandelion']);
-    const affixes: Filters = { name: { operator: 'or', constraints: [{ value: 'hA', matchMode: 'startsWith' }, { value: 'PER', matchMode: 'endsWith' }] } };
+    const affixes: Filters = {
+      name: {
+        operator: 'or',
+        constraints: [
+          { value: 'hA', matchMode: 'startsWith' },
+          { value: 'PER', matchMode: 'endsWith' },
+        ],
+      },
+    };
     expect(await names(query(affixes))).toEqual(['Hazel', 'Juniper']);
     const notContains: Filters = { name: { operator: 'and', constraints: [{ value: 'A', matchMode: 'notContains' }] } };
     expect(await names(query(notContains))).toEqual(['Ember', 'Indigo', 'Juniper']);
@@ -90,10 +111,16 @@ describe('compiled list statements', () => {
     expect(await names({ ...query({}), q: 'EMB' })).toEqual(['Ember']);
     expect(await names({ ...query({}), q: '_' })).toEqual([]);
     // The database keeps the copy on every write: a renamed brand is found by its new name only.
-    await database.db.update(brands).set({ name: 'Quartz' }).where(sql`${brands.name} = 'Indigo'`);
+    await database.db
+      .update(brands)
+      .set({ name: 'Quartz' })
+      .where(sql`${brands.name} = 'Indigo'`);
     expect(await names(query(contains('qUARTZ')))).toEqual(['Quartz']);
     expect(await names(query(contains('indigo')))).toEqual([]);
-    await database.db.update(brands).set({ name: 'Indigo' }).where(sql`${brands.name} = 'Quartz'`);
+    await database.db
+      .update(brands)
+      .set({ name: 'Indigo' })
+      .where(sql`${brands.name} = 'Quartz'`);
     const row = (await brandResource.list(database.db, scope, query(contains('cedar')))).data[0];
     expect(row).toBeDefined();
     expect(Object.keys(row).filter((k) => /fold/i.test(k))).toEqual([]);
@@ -101,7 +128,12 @@ describe('compiled list statements', () => {
 
   it('keep nothing for a transaction handle', async () => {
     await database.db.transaction(async (tx) => {
-      const statement = compiledStatement(tx, 'only here', () => tx.select({ n: sql<number>`1` }).from(brands).limit(sql.placeholder('limit')));
+      const statement = compiledStatement(tx, 'only here', () =>
+        tx
+          .select({ n: sql<number>`1` })
+          .from(brands)
+          .limit(sql.placeholder('limit')),
+      );
       expect(await statement.execute({ limit: 2 })).toHaveLength(2);
       expect(compiledCount(tx)).toBe(0);
     });
@@ -115,7 +147,9 @@ describe('compiled list statements', () => {
       created: brands.createdAt,
       products: sql<number>`(select count(*) from ${products} where ${products.brandId} = ${brands.id})`.mapWith(Number),
     };
-    const statement = compiledStatement(database.db, 'row mapping', () => database.db.select(selection).from(brands).orderBy(brands.id).limit(sql.placeholder('limit')));
+    const statement = compiledStatement(database.db, 'row mapping', () =>
+      database.db.select(selection).from(brands).orderBy(brands.id).limit(sql.placeholder('limit')),
+    );
     const mapped = await statement.execute({ limit: 5 });
     expect(mapped).toEqual(await database.db.select(selection).from(brands).orderBy(brands.id).limit(5));
     expect(mapped[0]!.created).toBeInstanceOf(Date);

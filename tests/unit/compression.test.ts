@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { chooseEncoding, compressResponse } from '../../src/lib/http/compression.server.ts';
 
 const big = '<!doctype html><p>' + 'Brand name, slug and status. '.repeat(200) + '</p>';
-const request = (acceptEncoding?: string, method = 'GET') => new Request('http://localhost/x', { method, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+const request = (acceptEncoding?: string, method = 'GET') =>
+  new Request('http://localhost/x', { method, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 const page = (body: string | null = big, init: { status?: number; headers?: Record<string, string> } = {}) =>
   new Response(body, { status: init.status ?? 200, headers: { 'content-type': 'text/html; charset=utf-8', 'set-cookie': 'a=1', ...init.headers } });
 

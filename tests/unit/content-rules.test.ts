@@ -15,8 +15,21 @@ import { zodErrors } from '../../src/lib/http/validation.ts';
 
 describe('storefront links', () => {
   it('takes a storefront path or an https:// address, and nothing else', () => {
-    for (const ok of ['/sale/diwali', '/', '/c/kurtas?sort=new#top', 'https://example.com', 'HTTPS://Example.com/Lookbook']) expect(isStorefrontLink(ok), ok).toBe(true);
-    for (const bad of ['javascript:alert(1)', 'data:text/html,x', 'http://example.com', '//example.com', '/\\example.com', 'https://a:b@example.com', 'https://localhost', 'sale', '/a b', '/a\nb', 'mailto:a@b.c']) {
+    for (const ok of ['/sale/diwali', '/', '/c/kurtas?sort=new#top', 'https://example.com', 'HTTPS://Example.com/Lookbook'])
+      expect(isStorefrontLink(ok), ok).toBe(true);
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'http://example.com',
+      '//example.com',
+      '/\\example.com',
+      'https://a:b@example.com',
+      'https://localhost',
+      'sale',
+      '/a b',
+      '/a\nb',
+      'mailto:a@b.c',
+    ]) {
       expect(isStorefrontLink(bad), bad).toBe(false);
     }
   });
@@ -67,7 +80,9 @@ describe('the size chart grid', () => {
   });
 
   it('puts each problem on its part', () => {
-    expect(errorsFor({ sizes: ['S'], measurements: ['Chest'], values: [['-2']] })).toEqual({ 'grid.values.0.0': ['Enter a number from 0 to 999.9 with at most 1 decimal place, or leave it blank.'] });
+    expect(errorsFor({ sizes: ['S'], measurements: ['Chest'], values: [['-2']] })).toEqual({
+      'grid.values.0.0': ['Enter a number from 0 to 999.9 with at most 1 decimal place, or leave it blank.'],
+    });
     expect(errorsFor({ sizes: ['S', 's'], measurements: ['Chest'], values: [[1], [2]] })).toEqual({ 'grid.sizes.1': ['Another size is already called "s".'] });
     expect(errorsFor('[')).toEqual({ grid: ['Send the grid as { sizes, measurements, values }.'] });
   });
@@ -84,7 +99,15 @@ describe('the form kit with a grid, Markdown and date-times', () => {
     const form = formView(sizeChartArea);
     expect(form.fields.find((f) => f.name === 'grid')?.required).toBe(true);
     const fresh = JSON.parse(initialValues(form, undefined).grid!);
-    expect(fresh).toEqual({ sizes: ['S', 'M', 'L'], measurements: ['Chest', 'Waist', 'Length'], values: [[null, null, null], [null, null, null], [null, null, null]] });
+    expect(fresh).toEqual({
+      sizes: ['S', 'M', 'L'],
+      measurements: ['Chest', 'Waist', 'Length'],
+      values: [
+        [null, null, null],
+        [null, null, null],
+        [null, null, null],
+      ],
+    });
     const grid = { sizes: ['M'], measurements: ['Waist'], values: [[81]] };
     expect(JSON.parse(initialValues(form, { id: 1, name: 'x', unit: 'cm', grid }).grid!)).toEqual(grid);
   });

@@ -78,7 +78,10 @@ describe('toCsv / csvResponse', () => {
   ];
 
   it('writes a BOM, a header line and CRLF line ends', () => {
-    const text = toCsv(columns, [{ id: 1, name: 'Indigo Loom' }, { id: 2, name: 'नीला, हरा' }]);
+    const text = toCsv(columns, [
+      { id: 1, name: 'Indigo Loom' },
+      { id: 2, name: 'नीला, हरा' },
+    ]);
     expect(text.startsWith('\uFEFFID,Name\r\n')).toBe(true);
     expect(readCsv(text.slice(1))).toEqual([
       ['ID', 'Name'],

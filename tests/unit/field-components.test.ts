@@ -7,7 +7,9 @@ import { AREAS } from '../../src/app/areas/areas.ts';
 import { FIELD_COMPONENTS } from '../../src/app/areas/field-components.ts';
 
 describe("the areas' own inputs", () => {
-  const custom = AREAS.flatMap((area) => (area.fields ?? []).filter((f) => f.input === 'custom').map((f) => ({ area: area.key, field: f.name, component: f.custom?.component })));
+  const custom = AREAS.flatMap((area) =>
+    (area.fields ?? []).filter((f) => f.input === 'custom').map((f) => ({ area: area.key, field: f.name, component: f.custom?.component })),
+  );
 
   it('are declared by the areas that need them (size charts, delivery zones)', () => {
     expect(custom.map((c) => `${c.area}.${c.field}`).sort()).toEqual(['delivery-zones.pincodes', 'size-charts.grid']);

@@ -65,14 +65,22 @@ describe('forms built on them', () => {
     const policy = formView(returnPolicyArea);
     expect(policy.defaults).toMatchObject({ is_returnable: 'true', status: 'active', brand_id: '', return_window_days: '' });
     expect(policy.fields.filter((f) => f.required).map((f) => f.name)).toEqual(['title']);
-    expect(formView(taxArea).fields.filter((f) => f.required).map((f) => f.name)).toEqual(['name', 'rate_percent', 'hsn_code']);
+    expect(
+      formView(taxArea)
+        .fields.filter((f) => f.required)
+        .map((f) => f.name),
+    ).toEqual(['name', 'rate_percent', 'hsn_code']);
   });
 
   it('check the return window against "returns accepted" in the browser as the API does', () => {
     const fields = returnPolicyArea.fields!;
     const check = (values: Record<string, string>) => validate(returnPolicySchema, fields, { values: { title: 'T', ...values }, files: {}, removed: {} }, 1);
-    expect(check({ is_returnable: 'true', return_window_days: '' }).return_window_days).toEqual(['Enter how many days after delivery a return may be asked for: 1 to 365.']);
-    expect(check({ is_returnable: 'false', return_window_days: '3' }).return_window_days).toEqual(['A policy without returns has no return window: leave it blank.']);
+    expect(check({ is_returnable: 'true', return_window_days: '' }).return_window_days).toEqual([
+      'Enter how many days after delivery a return may be asked for: 1 to 365.',
+    ]);
+    expect(check({ is_returnable: 'false', return_window_days: '3' }).return_window_days).toEqual([
+      'A policy without returns has no return window: leave it blank.',
+    ]);
     expect(check({ is_returnable: 'false', return_window_days: '' })).toEqual({});
     expect(check({ is_returnable: 'true', return_window_days: '30', brand_id: '' })).toEqual({});
   });

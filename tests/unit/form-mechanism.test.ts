@@ -38,7 +38,11 @@ describe('one schema, the same errors in the island, on the page and from the AP
     ['sign-in', loginSchema, { email: 'not-an-email', password: '' }],
     ['profile', profileSchema, { name: ' ', email: 'x@', phone: '12345' }],
     ['password', passwordChangeSchema, { current_password: '', password: 'short', password_confirmation: 'other' }],
-    ['store setup', storeSetupSchema, { store_name: '', gstin: '27AAAPN1234C1Z', pan: 'AAAPN1234C', phone: '12345', address_line: 'x', city: 'Mumbai', pincode: '012345', state: 'Atlantis' }],
+    [
+      'store setup',
+      storeSetupSchema,
+      { store_name: '', gstin: '27AAAPN1234C1Z', pan: 'AAAPN1234C', phone: '12345', address_line: 'x', city: 'Mumbai', pincode: '012345', state: 'Atlantis' },
+    ],
   ];
 
   it.each(cases)('%s', async (_name, schema, input) => {
@@ -149,7 +153,9 @@ describe('lazySchema', () => {
 describe('a page only opened (GET)', () => {
   it('starts from the saved values, nulls as empty text, and runs nothing', async () => {
     const opened = { request: new Request('http://localhost/page'), response: { status: 200, headers: new Headers() }, locals: {} as App.Locals };
-    const state = await handlePageForm(opened, profileSchema, async () => expect.unreachable('a GET saves nothing'), { initial: { name: 'Asha', phone: null } });
+    const state = await handlePageForm(opened, profileSchema, async () => expect.unreachable('a GET saves nothing'), {
+      initial: { name: 'Asha', phone: null },
+    });
     expect(state).toEqual({ values: { name: 'Asha', phone: '' }, errors: {} });
     expect(opened.response.status).toBe(200);
   });

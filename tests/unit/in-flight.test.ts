@@ -63,9 +63,13 @@ describe('work queued after the answer', () => {
     const logged: { details: object; message: string }[] = [];
     const log = { error: (details: object, message: string) => void logged.push({ details, message }) };
     afterAnswer('failing-mail', () => Promise.reject(new Error('smtp down')), log);
-    afterAnswer('throwing-mail', () => {
-      throw new Error('at once');
-    }, log);
+    afterAnswer(
+      'throwing-mail',
+      () => {
+        throw new Error('at once');
+      },
+      log,
+    );
     await settled(60_000);
     expect(logged.map((l) => l.message)).toEqual(['background work failed', 'background work failed']);
     expect(logged.map((l) => (l.details as { work: string }).work)).toEqual(['failing-mail', 'throwing-mail']);

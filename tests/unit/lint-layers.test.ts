@@ -18,33 +18,54 @@ async function rulesBroken(filePath: string, code: string): Promise<string[]> {
 
 describe('layers, checked by ESLint', { timeout: 120_000 }, () => {
   it('refuses a lib file that imports a feature, by relative path or by the @/ alias', async () => {
-    expect(await rulesBroken('src/lib/layer-probe.ts', "import { brandArea } from '../features/brands/brand.area.ts';\nexport const probe = brandArea;\n")).toContain('import-x/no-restricted-paths');
-    expect(await rulesBroken('src/lib/layer-probe.ts', "import { brandArea } from '@/features/brands/brand.area.ts';\nexport const probe = brandArea;\n")).toContain('import-x/no-restricted-paths');
+    expect(
+      await rulesBroken('src/lib/layer-probe.ts', "import { brandArea } from '../features/brands/brand.area.ts';\nexport const probe = brandArea;\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await rulesBroken('src/lib/layer-probe.ts', "import { brandArea } from '@/features/brands/brand.area.ts';\nexport const probe = brandArea;\n"),
+    ).toContain('import-x/no-restricted-paths');
   });
 
   it('refuses lib importing the app, and the UI kit importing the app', async () => {
-    expect(await rulesBroken('src/lib/layer-probe.ts', "import { AREAS } from '../app/areas/areas.ts';\nexport const probe = AREAS;\n")).toContain('import-x/no-restricted-paths');
-    expect(await rulesBroken('src/components/ui/LayerProbe.tsx', "import { AREAS } from '../../app/areas/areas.ts';\nexport const probe = AREAS;\n")).toContain('import-x/no-restricted-paths');
+    expect(await rulesBroken('src/lib/layer-probe.ts', "import { AREAS } from '../app/areas/areas.ts';\nexport const probe = AREAS;\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(await rulesBroken('src/components/ui/LayerProbe.tsx', "import { AREAS } from '../../app/areas/areas.ts';\nexport const probe = AREAS;\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
   });
 
   it("refuses a feature that imports another feature's code, and lets it read that feature's tables", async () => {
-    expect(await rulesBroken('src/features/tags/layer-probe.ts', "import { brandArea } from '../brands/brand.area.ts';\nexport const probe = brandArea;\n")).toContain('import-x/no-restricted-paths');
-    expect(await rulesBroken('src/features/tags/layer-probe.ts', "import { brands } from '@/features/brands/brand.tables.ts';\nexport const probe = brands;\n")).toEqual([]);
+    expect(
+      await rulesBroken('src/features/tags/layer-probe.ts', "import { brandArea } from '../brands/brand.area.ts';\nexport const probe = brandArea;\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await rulesBroken('src/features/tags/layer-probe.ts', "import { brands } from '@/features/brands/brand.tables.ts';\nexport const probe = brands;\n"),
+    ).toEqual([]);
   });
 
   it('allows the one-way direction: the app imports features, a feature imports lib and the kit', async () => {
-    expect(await rulesBroken('src/app/layer-probe.ts', "import { brandArea } from '@/features/brands/brand.area.ts';\nexport const probe = brandArea;\n")).toEqual([]);
     expect(
-      await rulesBroken('src/features/tags/layer-probe.ts', "import { inSentence } from '@/lib/areas/area.ts';\nimport { buttonClass } from '@/components/ui/styles.ts';\nexport const probe = [inSentence, buttonClass];\n"),
+      await rulesBroken('src/app/layer-probe.ts', "import { brandArea } from '@/features/brands/brand.area.ts';\nexport const probe = brandArea;\n"),
+    ).toEqual([]);
+    expect(
+      await rulesBroken(
+        'src/features/tags/layer-probe.ts',
+        "import { inSentence } from '@/lib/areas/area.ts';\nimport { buttonClass } from '@/components/ui/styles.ts';\nexport const probe = [inSentence, buttonClass];\n",
+      ),
     ).toEqual([]);
   });
 
   it('asks for the @/ alias instead of ../ inside src', async () => {
-    expect(await rulesBroken('src/features/tags/layer-probe.ts', "import { inSentence } from '../../lib/areas/area.ts';\nexport const probe = inSentence;\n")).toEqual(['no-restricted-imports']);
+    expect(
+      await rulesBroken('src/features/tags/layer-probe.ts', "import { inSentence } from '../../lib/areas/area.ts';\nexport const probe = inSentence;\n"),
+    ).toEqual(['no-restricted-imports']);
   });
 
   it('refuses an import cycle', async () => {
     // area-routes.ts imports area.ts; an area.ts that imported area-routes.ts back would close a cycle.
-    expect(await rulesBroken('src/lib/areas/area.ts', "import { areaPageRoutes } from './area-routes.ts';\nexport const probe = areaPageRoutes;\n")).toContain('import-x/no-cycle');
+    expect(await rulesBroken('src/lib/areas/area.ts', "import { areaPageRoutes } from './area-routes.ts';\nexport const probe = areaPageRoutes;\n")).toContain(
+      'import-x/no-cycle',
+    );
   });
 });

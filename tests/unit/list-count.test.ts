@@ -46,7 +46,9 @@ describe('a filtered list total', () => {
 
     // All but KEPT go, through the app (an unsafe request runs in aroundAppWrite): the very next
     // read counts them.
-    await aroundAppWrite(() => database.db.delete(brands).where(and(like(brands.name, 'Harbour %'), lt(brands.name, `Harbour ${String(MANY - KEPT).padStart(4, '0')}`))));
+    await aroundAppWrite(() =>
+      database.db.delete(brands).where(and(like(brands.name, 'Harbour %'), lt(brands.name, `Harbour ${String(MANY - KEPT).padStart(4, '0')}`))),
+    );
     expect(await meta(page(1))).toMatchObject({ total: KEPT, total_is_estimate: false });
     expect(await meta(page(2))).toMatchObject({ total: KEPT, total_is_estimate: false });
     expect(await meta(page(3))).toMatchObject({ total: KEPT, total_is_estimate: false });
@@ -56,7 +58,15 @@ describe('a filtered list total', () => {
   });
 
   it('keeps no estimate read while a write through the app is under way', async () => {
-    await database.db.insert(brands).values(Array.from({ length: FILTERED_COUNT_CAP + 5 }, (_, i) => ({ name: `Quay ${String(i).padStart(4, '0')}`, slug: `quay-${i}`, status: 'active' as const })));
+    await database.db
+      .insert(brands)
+      .values(
+        Array.from({ length: FILTERED_COUNT_CAP + 5 }, (_, i) => ({
+          name: `Quay ${String(i).padStart(4, '0')}`,
+          slug: `quay-${i}`,
+          status: 'active' as const,
+        })),
+      );
     const quay = page(1, harbour('quay'));
     let during: Awaited<ReturnType<typeof meta>> | undefined;
     await aroundAppWrite(async () => {

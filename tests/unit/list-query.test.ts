@@ -37,13 +37,32 @@ describe('listQuerySchema', () => {
     const ok = parse(filters({ name: { constraints: [{ value: 'ind', matchMode: 'startsWith' }] } }));
     expect(ok.data?.filters).toEqual({ name: { operator: 'and', constraints: [{ value: 'ind', matchMode: 'startsWith' }] } });
     expect(parse({ filters: '{not json' }).error?.issues[0]?.message).toBe('filters must be JSON.');
-    expect(parse(filters({ name: { constraints: [{ value: 'x', matchMode: 'like' }] } })).error?.issues[0]?.message).toMatch(/^filters\.name\.constraints\.0\.matchMode: Unknown match mode "like"/);
+    expect(parse(filters({ name: { constraints: [{ value: 'x', matchMode: 'like' }] } })).error?.issues[0]?.message).toMatch(
+      /^filters\.name\.constraints\.0\.matchMode: Unknown match mode "like"/,
+    );
     expect(parse(filters({ name: { operator: 'xor', constraints: [{ value: 'x', matchMode: 'equals' }] } })).success).toBe(false);
     expect(parse(filters({ name: { constraints: [] } })).success).toBe(false);
   });
 
   it('knows the spec’s sixteen match modes, grouped by column kind', () => {
-    expect([...MATCH_MODES]).toEqual(['startsWith', 'contains', 'notContains', 'endsWith', 'equals', 'notEquals', 'in', 'lt', 'lte', 'gt', 'gte', 'between', 'dateIs', 'dateIsNot', 'dateBefore', 'dateAfter']);
+    expect([...MATCH_MODES]).toEqual([
+      'startsWith',
+      'contains',
+      'notContains',
+      'endsWith',
+      'equals',
+      'notEquals',
+      'in',
+      'lt',
+      'lte',
+      'gt',
+      'gte',
+      'between',
+      'dateIs',
+      'dateIsNot',
+      'dateBefore',
+      'dateAfter',
+    ]);
     expect(MODES_BY_KIND.text).toEqual(['startsWith', 'contains', 'notContains', 'endsWith', 'equals', 'notEquals', 'in']);
     expect(MODES_BY_KIND.number).toEqual(['equals', 'notEquals', 'in', 'lt', 'lte', 'gt', 'gte', 'between']);
     expect(MODES_BY_KIND.date).toEqual(['dateIs', 'dateIsNot', 'dateBefore', 'dateAfter', 'between']);
@@ -54,7 +73,9 @@ describe('listQuerySchema', () => {
 describe('the table state in the URL', () => {
   it('writes canonical URLs: defaults left out, order only with a sort', () => {
     expect(toSearchParams({ page: 1, per_page: 25, order: 'asc', filters: {} }).toString()).toBe('');
-    expect(toSearchParams({ page: 3, per_page: 50, sort: 'name', order: 'desc', q: 'loom', filters: {} }).toString()).toBe('page=3&per_page=50&sort=name&order=desc&q=loom');
+    expect(toSearchParams({ page: 3, per_page: 50, sort: 'name', order: 'desc', q: 'loom', filters: {} }).toString()).toBe(
+      'page=3&per_page=50&sort=name&order=desc&q=loom',
+    );
     expect(toSearchParams({ order: 'desc', filters: {} }).toString()).toBe('');
   });
 
@@ -88,25 +109,27 @@ describe('the table state in the URL', () => {
 
 function arbitraryState() {
   const word = fc.stringMatching(/^[a-z][a-z ]{0,11}[a-z]$/);
-  return fc.record({
-    page: fc.integer({ min: 1, max: 500 }),
-    per_page: fc.constantFrom(...PAGE_SIZES),
-    sort: fc.option(fc.constantFrom('name', 'slug', 'created_at'), { nil: undefined }),
-    order: fc.constantFrom('asc' as const, 'desc' as const),
-    q: fc.option(word, { nil: undefined }),
-    filters: fc.dictionary(
-      fc.constantFrom('name', 'status'),
-      fc.record({
-        operator: fc.constantFrom('and' as const, 'or' as const),
-        constraints: fc.array(fc.record({ value: word, matchMode: fc.constantFrom('contains' as const, 'equals' as const) }), { minLength: 1, maxLength: 3 }),
-      }),
-    ),
-  }).map((s) => {
-    const out: Record<string, unknown> = { page: s.page, per_page: s.per_page, order: s.sort ? s.order : 'asc', filters: s.filters };
-    if (s.sort) out.sort = s.sort;
-    if (s.q) out.q = s.q;
-    return out as unknown as ListQuery;
-  });
+  return fc
+    .record({
+      page: fc.integer({ min: 1, max: 500 }),
+      per_page: fc.constantFrom(...PAGE_SIZES),
+      sort: fc.option(fc.constantFrom('name', 'slug', 'created_at'), { nil: undefined }),
+      order: fc.constantFrom('asc' as const, 'desc' as const),
+      q: fc.option(word, { nil: undefined }),
+      filters: fc.dictionary(
+        fc.constantFrom('name', 'status'),
+        fc.record({
+          operator: fc.constantFrom('and' as const, 'or' as const),
+          constraints: fc.array(fc.record({ value: word, matchMode: fc.constantFrom('contains' as const, 'equals' as const) }), { minLength: 1, maxLength: 3 }),
+        }),
+      ),
+    })
+    .map((s) => {
+      const out: Record<string, unknown> = { page: s.page, per_page: s.per_page, order: s.sort ? s.order : 'asc', filters: s.filters };
+      if (s.sort) out.sort = s.sort;
+      if (s.q) out.q = s.q;
+      return out as unknown as ListQuery;
+    });
 }
 
 // --- SQL -------------------------------------------------------------------------------------
@@ -176,7 +199,10 @@ describe('list SQL: match modes through the allowlist', () => {
     expect(where(one('created_at', 'dateBefore', '2026-01-31'))).toEqual({ sql: '"things"."created_at" < $1', params: [start.toISOString()] });
     expect(where(one('created_at', 'dateAfter', '2026-01-31'))?.params).toEqual([end.toISOString()]);
     expect(where(one('created_at', 'dateIsNot', '2026-01-31'))?.sql).toMatch(/ or /);
-    expect(where(one('created_at', 'between', ['2026-01-01', '2026-01-31']))?.params).toEqual([new Date(Date.UTC(2026, 0, 1) - STORE_UTC_OFFSET_MINUTES * 60_000).toISOString(), end.toISOString()]);
+    expect(where(one('created_at', 'between', ['2026-01-01', '2026-01-31']))?.params).toEqual([
+      new Date(Date.UTC(2026, 0, 1) - STORE_UTC_OFFSET_MINUTES * 60_000).toISOString(),
+      end.toISOString(),
+    ]);
   });
 
   it('checks enum values against the declared options', () => {
@@ -185,7 +211,16 @@ describe('list SQL: match modes through the allowlist', () => {
   });
 
   it('combines constraints with the operator and fields with AND, and the search box with both', () => {
-    const f = { name: { operator: 'or', constraints: [{ value: 'a', matchMode: 'startsWith' }, { value: 'b', matchMode: 'endsWith' }] }, ...one('count', 'gt', 1) };
+    const f = {
+      name: {
+        operator: 'or',
+        constraints: [
+          { value: 'a', matchMode: 'startsWith' },
+          { value: 'b', matchMode: 'endsWith' },
+        ],
+      },
+      ...one('count', 'gt', 1),
+    };
     expect(where(f)?.sql).toBe('(("things"."name" ilike $1 or "things"."name" ilike $2) and "things"."count" > $3)');
     expect(where({}, 'loom')).toEqual({ sql: '"things"."name" ilike $1', params: ['%loom%'] });
     expect(where({})).toBeUndefined();
@@ -248,7 +283,8 @@ describe('list SQL: values that fit their column (decision 017)', () => {
     searchColumns: [],
     idColumn: n.id,
   };
-  const filter = (field: string, value: unknown) => listWhere(numbers, { filters: { [field]: { operator: 'and', constraints: [{ value, matchMode: 'equals' }] } } });
+  const filter = (field: string, value: unknown) =>
+    listWhere(numbers, { filters: { [field]: { operator: 'and', constraints: [{ value, matchMode: 'equals' }] } } });
   const status = (fn: () => unknown) => {
     try {
       fn();
@@ -258,7 +294,7 @@ describe('list SQL: values that fit their column (decision 017)', () => {
     }
   };
 
-  it('a filter number fits the column\'s SQL type: int4, int2, a safe int8, any finite decimal; an SQL expression as int4', () => {
+  it("a filter number fits the column's SQL type: int4, int2, a safe int8, any finite decimal; an SQL expression as int4", () => {
     const cases: [string, unknown, number][] = [
       ['id', 2 ** 31 - 1, 200],
       ['id', 2 ** 31, 422],
@@ -276,13 +312,17 @@ describe('list SQL: values that fit their column (decision 017)', () => {
       ['counted', 2.5, 422],
       ['counted', 7, 200],
     ];
-    for (const [field, value, expected] of cases) expect(status(() => filter(field, value)), `${field} = ${value}`).toBe(expected);
+    for (const [field, value, expected] of cases)
+      expect(
+        status(() => filter(field, value)),
+        `${field} = ${value}`,
+      ).toBe(expected);
   });
 
   const cursor = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
   const keyset = (field: string, value: unknown) => status(() => keysetWhere(numbers, { field, order: 'asc' }, cursor(value)));
 
-  it('a cursor is `{ v, id }` with v of the sort column\'s kind and id a record id, else 422', () => {
+  it("a cursor is `{ v, id }` with v of the sort column's kind and id a record id, else 422", () => {
     const cases: [string, unknown, number][] = [
       ['name', { v: 'M', id: 5 }, 200],
       ['name', { v: null, id: 5 }, 422],
@@ -320,7 +360,14 @@ describe('list SQL: values that fit their column (decision 017)', () => {
     const texts = new Set<string>();
     for (const v of ['a', 'zzz', "O'Brien"]) {
       const bound: unknown[] = [];
-      const query = dialect.sqlToQuery(keysetWhere(numbers, { field: 'name', order: 'desc' }, cursor({ v, id: 9 }), (value) => (bound.push(value), rawSql.placeholder(`p${bound.length - 1}`))));
+      const query = dialect.sqlToQuery(
+        keysetWhere(
+          numbers,
+          { field: 'name', order: 'desc' },
+          cursor({ v, id: 9 }),
+          (value) => (bound.push(value), rawSql.placeholder(`p${bound.length - 1}`)),
+        ),
+      );
       expect(bound).toEqual([v, 9]);
       texts.add(query.sql);
     }

@@ -15,14 +15,34 @@ describe('localPath', () => {
   });
 
   it('refuses anything a browser could read as another site, and control characters', () => {
-    for (const raw of ['/\t/evil.example', '/\n/evil.example', '//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '/.//evil.example', '/..//x', '/x\r\ny', '/x\u0000', '/x\u007f', '/x\u0085', ' /x', '', null, undefined]) {
+    for (const raw of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '/.//evil.example',
+      '/..//x',
+      '/x\r\ny',
+      '/x\u0000',
+      '/x\u007f',
+      '/x\u0085',
+      ' /x',
+      '',
+      null,
+      undefined,
+    ]) {
       expect(localPath(raw), JSON.stringify(raw)).toBeUndefined();
     }
     expect(safeNext('/\t/evil.example')).toBe('/dashboard');
   });
 
   it('never answers anything but a same-origin path without control characters', () => {
-    const piece = fc.oneof(fc.constantFrom('/', '//', '\\', '.', '..', '\t', '\r', '\n', '\u0000', '\u007f', '\u2028', '%2f', '%09', ':', '?', '#', '@', 'evil.example', 'x'), fc.string({ maxLength: 3 }));
+    const piece = fc.oneof(
+      fc.constantFrom('/', '//', '\\', '.', '..', '\t', '\r', '\n', '\u0000', '\u007f', '\u2028', '%2f', '%09', ':', '?', '#', '@', 'evil.example', 'x'),
+      fc.string({ maxLength: 3 }),
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 8 }), (parts) => {
         const out = localPath(parts.join(''));

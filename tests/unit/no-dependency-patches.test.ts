@@ -42,7 +42,14 @@ const DEPENDENCY_FILES = [
   ...filesOf(join(ROOT, 'node_modules/drizzle-orm/pg-core'), 0),
 ];
 const VIRTUAL_MODULES = ['\0virtual:astro:pages', '\0virtual:astro-node:config', '\0virtual:astro:middleware', '\0astro:middleware'];
-const context = { warn() {}, error: (e: unknown) => { throw e; }, meta: {}, getModuleInfo: () => null };
+const context = {
+  warn() {},
+  error: (e: unknown) => {
+    throw e;
+  },
+  meta: {},
+  getModuleInfo: () => null,
+};
 
 describe('the build', () => {
   it('has transform hooks to check, and real dependency files to run them over', () => {
@@ -56,7 +63,10 @@ describe('the build', () => {
     for (const plugin of plugins()) {
       const hook = typeof plugin.transform === 'function' ? plugin.transform : plugin.transform?.handler;
       if (!hook) continue;
-      const inputs: [string, string][] = [...DEPENDENCY_FILES.map((f): [string, string] => [readFileSync(f, 'utf8'), f]), ...VIRTUAL_MODULES.map((id): [string, string] => ['export { pageMap };\nconst pageMap = new Map([]);', id])];
+      const inputs: [string, string][] = [
+        ...DEPENDENCY_FILES.map((f): [string, string] => [readFileSync(f, 'utf8'), f]),
+        ...VIRTUAL_MODULES.map((id): [string, string] => ['export { pageMap };\nconst pageMap = new Map([]);', id]),
+      ];
       for (const [code, id] of inputs) {
         let result: unknown;
         try {
@@ -64,7 +74,12 @@ describe('the build', () => {
         } catch {
           continue; // a hook that can't run here changes nothing here either
         }
-        const changed = typeof result === 'string' ? result !== code : result && typeof result === 'object' && 'code' in result ? (result as { code: string }).code !== code : false;
+        const changed =
+          typeof result === 'string'
+            ? result !== code
+            : result && typeof result === 'object' && 'code' in result
+              ? (result as { code: string }).code !== code
+              : false;
         if (changed) patched.push(`${plugin.name ?? '(unnamed plugin)'} rewrites ${id.replace(ROOT, '')}`);
       }
     }

@@ -20,14 +20,20 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('describes area bodies from the area zod schema', () => {
-    const create = doc.paths['/api/brands']?.post as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }> } };
+    const create = doc.paths['/api/brands']?.post as {
+      requestBody: { content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }> };
+    };
     const schema = create.requestBody.content['multipart/form-data']!.schema;
     expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['name', 'slug', 'description', 'status', 'logo']));
     expect(schema.required).toContain('name');
   });
 
   it('gives every operation a summary that is not the generic fallback', () => {
-    const generic = Object.entries(doc.paths).flatMap(([p, ms]) => Object.entries(ms).filter(([m, op]) => op.summary === `${m.toUpperCase()} ${p}`).map(([m]) => `${m} ${p}`));
+    const generic = Object.entries(doc.paths).flatMap(([p, ms]) =>
+      Object.entries(ms)
+        .filter(([m, op]) => op.summary === `${m.toUpperCase()} ${p}`)
+        .map(([m]) => `${m} ${p}`),
+    );
     expect(generic).toEqual([]);
   });
 });

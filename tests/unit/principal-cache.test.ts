@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { aroundWrite, cachedIdentity, forgetIdentities, identityGeneration, rememberIdentity, type CachedIdentity } from '../../src/lib/auth/principal-cache.server.ts';
+import {
+  aroundWrite,
+  cachedIdentity,
+  forgetIdentities,
+  identityGeneration,
+  rememberIdentity,
+  type CachedIdentity,
+} from '../../src/lib/auth/principal-cache.server.ts';
 
 const identity = (userId: number) =>
   ({

@@ -90,7 +90,14 @@ describe('takeSlots (counting first)', () => {
 
   it('refuses when any counter is past its limit, with the longest wait', async () => {
     for (let i = 0; i < 2; i++) await hitLimit(memory.database.db, 'ip', 30);
-    const taken = await takeSlots(memory.database.db, [{ key: 'acct', max: 5 }, { key: 'ip', max: 2 }], 30);
+    const taken = await takeSlots(
+      memory.database.db,
+      [
+        { key: 'acct', max: 5 },
+        { key: 'ip', max: 2 },
+      ],
+      30,
+    );
     expect(taken.hits.map((h) => h.count)).toEqual([1, 3]);
     expect(taken.retryAfterSeconds).toBeGreaterThan(0);
     expect((await takeSlots(memory.database.db, [{ key: 'other', max: 1 }], 30)).retryAfterSeconds).toBe(0);

@@ -99,9 +99,7 @@ describe('route registry ↔ src/pages', () => {
       const route = declared.get(p.shape);
       if (!route) continue;
       const source = readFileSync(join(process.cwd(), p.file), 'utf8');
-      const exported = new Set(
-        [...source.matchAll(/export\s+(?:const|async\s+function|function)\s+(GET|POST|PUT|PATCH|DELETE|ALL)\b/g)].map((m) => m[1]!),
-      );
+      const exported = new Set([...source.matchAll(/export\s+(?:const|async\s+function|function)\s+(GET|POST|PUT|PATCH|DELETE|ALL)\b/g)].map((m) => m[1]!));
       if (exported.has('ALL')) continue;
       const methods = new Set<string>(route.methods);
       for (const m of methods) if (!exported.has(m)) problems.push(`${p.file}: declares ${m} but exports no ${m} handler`);

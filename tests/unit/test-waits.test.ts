@@ -42,7 +42,9 @@ describe('tests wait for a condition, never for a fixed time', () => {
   });
 
   it('finds them when they are there', () => {
-    const planted = [{ file: 'tests/e2e/x.spec.ts', text: "await page.goto('/');\nawait page.waitForLoadState('networkidle');\nawait page.waitForTimeout(500);" }];
+    const planted = [
+      { file: 'tests/e2e/x.spec.ts', text: "await page.goto('/');\nawait page.waitForLoadState('networkidle');\nawait page.waitForTimeout(500);" },
+    ];
     expect(occurrences(/\bwaitForTimeout\s*\(/, planted)).toEqual(['tests/e2e/x.spec.ts:3']);
     expect(occurrences(/networkidle/, planted)).toEqual(['tests/e2e/x.spec.ts:2']);
   });

@@ -52,7 +52,10 @@ describe('menu button (spec §4)', () => {
   });
 
   it('reads the layout cookie defensively', () => {
-    expect(parseLayoutCookie(encodeURIComponent(JSON.stringify({ anchored: true, staticMenuDesktopInactive: 'yes' })))).toEqual({ anchored: true, staticMenuDesktopInactive: false });
+    expect(parseLayoutCookie(encodeURIComponent(JSON.stringify({ anchored: true, staticMenuDesktopInactive: 'yes' })))).toEqual({
+      anchored: true,
+      staticMenuDesktopInactive: false,
+    });
     expect(parseLayoutCookie('%%%')).toEqual({ anchored: false, staticMenuDesktopInactive: false });
     expect(parseLayoutCookie(undefined)).toEqual({ anchored: false, staticMenuDesktopInactive: false });
   });

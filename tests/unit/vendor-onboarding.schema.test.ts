@@ -174,7 +174,9 @@ describe('store setup form', () => {
 
   it('limits the store name to 120 characters', () => {
     expect(storeSetupSchema.safeParse({ ...goodStore, store_name: 'x'.repeat(120) }).success).toBe(true);
-    expect(errorsOf(storeSetupSchema.safeParse({ ...goodStore, store_name: 'x'.repeat(121) })).store_name).toBe('The store name can be at most 120 characters.');
+    expect(errorsOf(storeSetupSchema.safeParse({ ...goodStore, store_name: 'x'.repeat(121) })).store_name).toBe(
+      'The store name can be at most 120 characters.',
+    );
     expect(errorsOf(storeSetupSchema.safeParse({ ...goodStore, store_name: '   ' })).store_name).toBe('Enter the store name.');
   });
 

@@ -15,4 +15,14 @@ import { seedSizeCharts } from '../../features/size-charts/size-chart.demo.serve
 import { seedWarehouses } from '../../features/warehouses/warehouses.demo.server.ts';
 import { seedDelivery } from '../../features/delivery-zones/delivery.demo.server.ts';
 
-export const DEMO_SEEDS: DemoSeed[] = [seedCategories, seedTags, seedTaxes, seedReturnPolicies, seedWidgets, seedFaqs, seedSizeCharts, seedWarehouses, seedDelivery];
+export const DEMO_SEEDS: DemoSeed[] = [
+  seedCategories,
+  seedTags,
+  seedTaxes,
+  seedReturnPolicies,
+  seedWidgets,
+  seedFaqs,
+  seedSizeCharts,
+  seedWarehouses,
+  seedDelivery,
+];

@@ -32,9 +32,37 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     const [store, newStore, otherStore] = await tx
       .insert(vendors)
       .values([
-        { storeName: 'Demo Fashion House', slug: 'demo-fashion-house', gstin: '29ABCDE1234F1Z5', pan: 'ABCDE1234F', phone: '+919876543210', addressLine: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001', status: 'approved', storeSetupCompletedAt: DEMO_DATE, createdAt: DEMO_DATE, updatedAt: DEMO_DATE },
+        {
+          storeName: 'Demo Fashion House',
+          slug: 'demo-fashion-house',
+          gstin: '29ABCDE1234F1Z5',
+          pan: 'ABCDE1234F',
+          phone: '+919876543210',
+          addressLine: '12 MG Road',
+          city: 'Bengaluru',
+          state: 'Karnataka',
+          pincode: '560001',
+          status: 'approved',
+          storeSetupCompletedAt: DEMO_DATE,
+          createdAt: DEMO_DATE,
+          updatedAt: DEMO_DATE,
+        },
         { storeName: null, slug: null, status: 'pending', createdAt: DEMO_DATE, updatedAt: DEMO_DATE },
-        { storeName: 'Kaveri Handlooms', slug: 'kaveri-handlooms', gstin: '33PQRSX5678K1Z2', pan: 'PQRSX5678K', phone: '+919812345678', addressLine: '4 Anna Salai', city: 'Chennai', state: 'Tamil Nadu', pincode: '600002', status: 'approved', storeSetupCompletedAt: DEMO_DATE, createdAt: DEMO_DATE, updatedAt: DEMO_DATE },
+        {
+          storeName: 'Kaveri Handlooms',
+          slug: 'kaveri-handlooms',
+          gstin: '33PQRSX5678K1Z2',
+          pan: 'PQRSX5678K',
+          phone: '+919812345678',
+          addressLine: '4 Anna Salai',
+          city: 'Chennai',
+          state: 'Tamil Nadu',
+          pincode: '600002',
+          status: 'approved',
+          storeSetupCompletedAt: DEMO_DATE,
+          createdAt: DEMO_DATE,
+          updatedAt: DEMO_DATE,
+        },
       ])
       .returning();
 
@@ -61,8 +89,22 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       await tx.insert(userRoles).values({ userId: user!.id, roleId: roleId(account.role) });
       if (account.role === 'Super Admin') {
         await tx.insert(notifications).values([
-          { userId: user!.id, type: 'vendor.pending', title: 'A vendor is waiting for approval', body: 'Neha Newvendor signed up and has not finished store setup.', link: '/vendors/list', createdAt: DEMO_DATE },
-          { userId: user!.id, type: 'system.welcome', title: 'Welcome to the back-office', body: 'Demo data is loaded. See the README for the demo accounts.', link: '/dashboard', createdAt: DEMO_DATE },
+          {
+            userId: user!.id,
+            type: 'vendor.pending',
+            title: 'A vendor is waiting for approval',
+            body: 'Neha Newvendor signed up and has not finished store setup.',
+            link: '/vendors/list',
+            createdAt: DEMO_DATE,
+          },
+          {
+            userId: user!.id,
+            type: 'system.welcome',
+            title: 'Welcome to the back-office',
+            body: 'Demo data is loaded. See the README for the demo accounts.',
+            link: '/dashboard',
+            createdAt: DEMO_DATE,
+          },
         ]);
       }
     }
@@ -91,13 +133,48 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       .returning();
     const brandId = (name: string) => demoBrands.find((b) => b.name === name)!.id;
 
-    const demoProducts = await tx.insert(products).values([
-      { vendorId: store!.id, brandId: brandId('Indigo Loom'), name: 'Cotton Kurta, Indigo', sku: 'DFH-KUR-001', price: '1299.00', createdAt: DEMO_DATE, updatedAt: DEMO_DATE },
-      { vendorId: store!.id, brandId: brandId('Monsoon Linen'), name: 'Linen Shirt, White', sku: 'DFH-SHI-002', price: '1799.00', createdAt: DEMO_DATE, updatedAt: DEMO_DATE },
-      { vendorId: store!.id, brandId: brandId('Saffron Thread'), name: 'Silk Dupatta, Maroon', sku: 'DFH-DUP-003', price: '999.00', createdAt: DEMO_DATE, updatedAt: DEMO_DATE },
-      { vendorId: otherStore!.id, brandId: brandId('Kaveri Weaves'), name: 'Kanchipuram Saree, Gold', sku: 'KVH-SAR-001', price: '8499.00', createdAt: DEMO_DATE, updatedAt: DEMO_DATE },
-      { vendorId: otherStore!.id, name: 'Handloom Towel Set', sku: 'KVH-TOW-002', price: '649.00', createdAt: DEMO_DATE, updatedAt: DEMO_DATE },
-    ]).returning();
+    const demoProducts = await tx
+      .insert(products)
+      .values([
+        {
+          vendorId: store!.id,
+          brandId: brandId('Indigo Loom'),
+          name: 'Cotton Kurta, Indigo',
+          sku: 'DFH-KUR-001',
+          price: '1299.00',
+          createdAt: DEMO_DATE,
+          updatedAt: DEMO_DATE,
+        },
+        {
+          vendorId: store!.id,
+          brandId: brandId('Monsoon Linen'),
+          name: 'Linen Shirt, White',
+          sku: 'DFH-SHI-002',
+          price: '1799.00',
+          createdAt: DEMO_DATE,
+          updatedAt: DEMO_DATE,
+        },
+        {
+          vendorId: store!.id,
+          brandId: brandId('Saffron Thread'),
+          name: 'Silk Dupatta, Maroon',
+          sku: 'DFH-DUP-003',
+          price: '999.00',
+          createdAt: DEMO_DATE,
+          updatedAt: DEMO_DATE,
+        },
+        {
+          vendorId: otherStore!.id,
+          brandId: brandId('Kaveri Weaves'),
+          name: 'Kanchipuram Saree, Gold',
+          sku: 'KVH-SAR-001',
+          price: '8499.00',
+          createdAt: DEMO_DATE,
+          updatedAt: DEMO_DATE,
+        },
+        { vendorId: otherStore!.id, name: 'Handloom Towel Set', sku: 'KVH-TOW-002', price: '649.00', createdAt: DEMO_DATE, updatedAt: DEMO_DATE },
+      ])
+      .returning();
 
     await tx
       .insert(settings)

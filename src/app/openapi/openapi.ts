@@ -26,7 +26,8 @@ const ERROR = { $ref: '#/components/schemas/Error' };
 const errorResponses = (route: RouteDef): Json => {
   const out: Json = {};
   const unsafe = route.methods.some((m) => m !== 'GET');
-  if (route.access.kind !== 'public' && route.access.kind !== 'guest') out['401'] = { description: 'Not signed in.', content: { 'application/json': { schema: ERROR } } };
+  if (route.access.kind !== 'public' && route.access.kind !== 'guest')
+    out['401'] = { description: 'Not signed in.', content: { 'application/json': { schema: ERROR } } };
   if (route.access.kind === 'permission' || route.access.kind === 'vendor' || route.access.kind === 'staff') {
     out['403'] = { description: 'Signed in, but not allowed.', content: { 'application/json': { schema: ERROR } } };
   }
@@ -62,25 +63,42 @@ const OPERATIONS: Record<string, Operation> = {
   'GET /api/health': { summary: 'Health check for load balancers', tag: 'System' },
   'GET /api/search': { summary: 'Global search: pages the user may open and matching records', tag: 'System' },
   'GET /api/activity/mine': { summary: "The signed-in person's recent activity", tag: 'Activity' },
-  'GET /api/activity-logs': { summary: 'The activity log (the list contract): who changed what, as whom, with the diff. Read-only', tag: 'Activity', query: listQuerySchema },
+  'GET /api/activity-logs': {
+    summary: 'The activity log (the list contract): who changed what, as whom, with the diff. Read-only',
+    tag: 'Activity',
+    query: listQuerySchema,
+  },
   'GET /api/products': { summary: 'Products (vendor accounts see only their own)', tag: 'Products' },
   'GET /api/products/{id}': { summary: 'One product (another vendor’s product is 404 for a vendor)', tag: 'Products' },
   'GET /api/vendors/options': { summary: 'Vendors as choices for staff pickers: ids and store names (?q= searches, ?ids= labels chosen ones)', tag: 'Vendors' },
   'GET /uploads/{file}': { summary: 'A stored upload, served with its content type and nosniff', tag: 'System' },
   'GET /api/openapi.json': { summary: 'This document', tag: 'System' },
-  'POST /api/vendor/store-setup': { summary: 'Vendor onboarding, step 1: store details (GSTIN, PAN, address)', tag: 'Vendor onboarding', body: storeSetupSchema },
+  'POST /api/vendor/store-setup': {
+    summary: 'Vendor onboarding, step 1: store details (GSTIN, PAN, address)',
+    tag: 'Vendor onboarding',
+    body: storeSetupSchema,
+  },
   'POST /api/vendor/phone/send-code': { summary: 'Vendor onboarding, step 2: send a 6-digit code by SMS', tag: 'Vendor onboarding', body: sendPhoneCodeSchema },
   'POST /api/vendor/phone/verify': { summary: 'Vendor onboarding, step 2: verify the SMS code', tag: 'Vendor onboarding', body: verifyPhoneCodeSchema },
   'GET /api/vendor/onboarding': { summary: "The vendor's onboarding checklist", tag: 'Vendor onboarding' },
   'POST /api/vendor/onboarding/complete': { summary: 'Finish onboarding (needs store setup and a verified phone)', tag: 'Vendor onboarding' },
   'GET /api/vendor/store-details': { summary: "The vendor's store details", tag: 'Vendor onboarding' },
   'GET /api/global-settings': { summary: 'The store’s global settings; secrets only say whether one is saved (`<name>_set`)', tag: 'Global settings' },
-  'PUT /api/global-settings': { summary: 'Save the global settings; send the `version` you loaded (409 if it changed). Notifies every Super Admin', tag: 'Global settings', body: globalSettingsSchema, multipart: true },
+  'PUT /api/global-settings': {
+    summary: 'Save the global settings; send the `version` you loaded (409 if it changed). Notifies every Super Admin',
+    tag: 'Global settings',
+    body: globalSettingsSchema,
+    multipart: true,
+  },
   'GET /api/notifications': { summary: 'The signed-in user’s notifications (the list contract)', tag: 'Notifications', query: listQuerySchema },
   'GET /api/notifications/unread-count': { summary: 'How many of the signed-in user’s notifications are unread (the bell)', tag: 'Notifications' },
   'POST /api/notifications/read': { summary: 'Mark notifications read: `ids`, or `all: true`', tag: 'Notifications', body: markReadSchema },
   'POST /api/notifications/unread': { summary: 'Mark notifications unread again', tag: 'Notifications', body: markUnreadSchema },
-  'PUT /api/vendor/store-details': { summary: 'Update store details; send the `version` you loaded (409 if it changed)', tag: 'Vendor onboarding', body: storeDetailsSchema },
+  'PUT /api/vendor/store-details': {
+    summary: 'Update store details; send the `version` you loaded (409 if it changed)',
+    tag: 'Vendor onboarding',
+    body: storeDetailsSchema,
+  },
 };
 
 function areaOperation(method: string, pattern: string): Operation | undefined {
@@ -116,11 +134,20 @@ function areaOperation(method: string, pattern: string): Operation | undefined {
         body: reorderSchema,
       };
     case 'POST /markdown-preview':
-      return { summary: `Render Markdown as the ${plural} show it (raw HTML escaped, only http(s), mailto and relative links): \`{ data: { html } }\``, tag, body: markdownPreviewSchema };
+      return {
+        summary: `Render Markdown as the ${plural} show it (raw HTML escaped, only http(s), mailto and relative links): \`{ data: { html } }\``,
+        tag,
+        body: markdownPreviewSchema,
+      };
     case 'GET /{id}':
       return { summary: `One ${one}`, tag };
     case 'PUT /{id}':
-      return { summary: `Update a ${one}; send the \`version\` you loaded (409 if it changed)`, tag, body: area.schema.extend({ version: versionSchema }), multipart: true };
+      return {
+        summary: `Update a ${one}; send the \`version\` you loaded (409 if it changed)`,
+        tag,
+        body: area.schema.extend({ version: versionSchema }),
+        multipart: true,
+      };
     case 'DELETE /{id}':
       return { summary: `Delete a ${one} (409 while it is still used)`, tag };
   }
@@ -172,7 +199,9 @@ export function openApiDocument(serverUrl = '/'): Json {
         const schema = jsonSchema(op.body);
         operation.requestBody = {
           required: true,
-          content: op.multipart ? { 'multipart/form-data': { schema }, 'application/json': { schema } } : { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } },
+          content: op.multipart
+            ? { 'multipart/form-data': { schema }, 'application/json': { schema } }
+            : { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } },
         };
       }
       (paths[path] ??= {})[method.toLowerCase()] = operation;
@@ -184,12 +213,21 @@ export function openApiDocument(serverUrl = '/'): Json {
       title: 'Marketplace Back-office API',
       version: '0.1.0',
       description:
-        'Every list takes `page`, `per_page` (' + PAGE_SIZES.join(', ') + '), `sort`, `order`, `q` and `filters` (JSON: per field `{operator: and|or, constraints: [{value, matchMode}]}`; match modes: ' +
-        MATCH_MODES.join(', ') + ') and answers `{data, meta: {page, per_page, total, total_is_estimate, next_cursor}}`. Errors are `{message, errors?: {field: [..]}}`.',
+        'Every list takes `page`, `per_page` (' +
+        PAGE_SIZES.join(', ') +
+        '), `sort`, `order`, `q` and `filters` (JSON: per field `{operator: and|or, constraints: [{value, matchMode}]}`; match modes: ' +
+        MATCH_MODES.join(', ') +
+        ') and answers `{data, meta: {page, per_page, total, total_is_estimate, next_cursor}}`. Errors are `{message, errors?: {field: [..]}}`.',
     },
     servers: [{ url: serverUrl }],
     components: {
-      schemas: { Error: { type: 'object', required: ['message'], properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } } } },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['message'],
+          properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
+        },
+      },
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'bo_session' } },
     },
     security: [{ session: [] }],

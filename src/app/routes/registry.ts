@@ -148,13 +148,16 @@ for (const route of compiled) {
   const length = route.segments.length;
   const first = route.segments[0] ?? '';
   // A `:param` first segment matches anything: it joins every literal's list of its length, and the catch-all.
-  const firsts = first.startsWith(':') ? [':', ...new Set(compiled.filter((r) => r.segments.length === length && !r.segments[0]?.startsWith(':')).map((r) => r.segments[0] ?? ''))] : [first];
+  const firsts = first.startsWith(':')
+    ? [':', ...new Set(compiled.filter((r) => r.segments.length === length && !r.segments[0]?.startsWith(':')).map((r) => r.segments[0] ?? ''))]
+    : [first];
   for (const f of firsts) {
     const key = shapeKey(length, f);
     candidatesByShape.set(key, [...(candidatesByShape.get(key) ?? []), route]);
   }
 }
-const candidatesFor = (parts: string[]) => candidatesByShape.get(shapeKey(parts.length, parts[0] ?? '')) ?? candidatesByShape.get(shapeKey(parts.length, ':')) ?? [];
+const candidatesFor = (parts: string[]) =>
+  candidatesByShape.get(shapeKey(parts.length, parts[0] ?? '')) ?? candidatesByShape.get(shapeKey(parts.length, ':')) ?? [];
 
 /** Every method any declaration of this pattern answers: the `Allow` header of a 405. */
 export function allowedMethods(pattern: string): Method[] {

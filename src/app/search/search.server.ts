@@ -44,7 +44,10 @@ const areaProviders: SearchProvider[] = Object.values(RESOURCES).map((r) => ({
   },
 }));
 
-export const SEARCH_PROVIDERS: SearchProvider[] = [...areaProviders, { area: 'products', label: 'Products', permission: 'products:list', search: searchProducts }];
+export const SEARCH_PROVIDERS: SearchProvider[] = [
+  ...areaProviders,
+  { area: 'products', label: 'Products', permission: 'products:list', search: searchProducts },
+];
 
 function pageCandidates(can: (p: string) => boolean, principal: Principal) {
   const seen = new Set<string>();

@@ -34,7 +34,11 @@ export interface ScopedListPage {
  * through its resource, and sets the status to 404 when there is none (a component rendered
  * later can no longer change it).
  */
-export async function loadScopedList(astro: Pick<AstroGlobal, 'params' | 'locals' | 'response' | 'url'>, area: AreaDeclaration, path: string): Promise<ScopedListPage> {
+export async function loadScopedList(
+  astro: Pick<AstroGlobal, 'params' | 'locals' | 'response' | 'url'>,
+  area: AreaDeclaration,
+  path: string,
+): Promise<ScopedListPage> {
   const list = area.scopedLists?.find((s) => s.path === path);
   const parentArea = list && resourceByKey(list.parentArea)?.area;
   if (!list || !parentArea) throw new Error(`No scoped list "${path}" in area "${area.key}"`);
@@ -66,7 +70,8 @@ export async function listPageProps(
   let initial: ListPageProps['initial'] = null;
   let initialError: string | null = null;
   const parentId = scoped?.parent?.id;
-  const fixedFilters: Filters | undefined = scoped && parentId !== undefined ? { [scoped.list.field]: { operator: 'and', constraints: [{ matchMode: 'equals', value: parentId }] } } : undefined;
+  const fixedFilters: Filters | undefined =
+    scoped && parentId !== undefined ? { [scoped.list.field]: { operator: 'and', constraints: [{ matchMode: 'equals', value: parentId }] } } : undefined;
   try {
     const query = from.parseListQuery(raw);
     initialState = stateOf(query);

@@ -62,7 +62,14 @@ function toConstraint(column: AreaColumn, r: Rule) {
   if (r.mode === 'between') return r.a || r.b ? { matchMode: r.mode, value: [r.a ? typed(r.a) : null, r.b ? typed(r.b) : null] } : null;
   if (column.relation) return r.picked.length ? { matchMode: 'in' as const, value: r.picked.map(Number) } : null;
   if (r.mode === 'in') {
-    const values = column.kind === 'enum' ? r.picked : r.a.split(',').map((s) => s.trim()).filter(Boolean).map(typed);
+    const values =
+      column.kind === 'enum'
+        ? r.picked
+        : r.a
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+            .map(typed);
     return values.length ? { matchMode: r.mode, value: values } : null;
   }
   return r.a.trim() ? { matchMode: r.mode, value: typed(r.a.trim()) } : null;
@@ -74,7 +81,13 @@ function ValueInput({ column, rule, set, id }: { column: AreaColumn; rule: Rule;
   if (column.relation) {
     return (
       <Suspense fallback={<p className="mt-2 text-surface-500">Loading…</p>}>
-        <RelationChecklist id={id} area={column.relation.area} label={column.header} picked={rule.picked.map(Number)} onChange={(ids) => set({ picked: ids.map(String) })} />
+        <RelationChecklist
+          id={id}
+          area={column.relation.area}
+          label={column.header}
+          picked={rule.picked.map(Number)}
+          onChange={(ids) => set({ picked: ids.map(String) })}
+        />
       </Suspense>
     );
   }
@@ -114,8 +127,23 @@ function ValueInput({ column, rule, set, id }: { column: AreaColumn; rule: Rule;
   if (rule.mode === 'between') {
     return (
       <div className="mt-2 grid grid-cols-2 gap-2">
-        <input id={id} type={type} aria-label={`${column.header} from`} placeholder="From" className={inputClass} value={rule.a} onChange={(e) => set({ a: e.target.value })} />
-        <input type={type} aria-label={`${column.header} to`} placeholder="To" className={inputClass} value={rule.b} onChange={(e) => set({ b: e.target.value })} />
+        <input
+          id={id}
+          type={type}
+          aria-label={`${column.header} from`}
+          placeholder="From"
+          className={inputClass}
+          value={rule.a}
+          onChange={(e) => set({ a: e.target.value })}
+        />
+        <input
+          type={type}
+          aria-label={`${column.header} to`}
+          placeholder="To"
+          className={inputClass}
+          value={rule.b}
+          onChange={(e) => set({ b: e.target.value })}
+        />
       </div>
     );
   }
@@ -172,7 +200,11 @@ function FilterForm({ column, value, onApply, close }: { column: AreaColumn; val
           </select>
           <ValueInput column={column} rule={rule} set={(p) => update(i, p)} id={`${id}-${i}`} />
           {rules.length > 1 && (
-            <button type="button" className={buttonClass('ghost', 'sm', 'mt-1 text-red-600 dark:text-red-400')} onClick={() => setRules(rules.filter((_, j) => j !== i))}>
+            <button
+              type="button"
+              className={buttonClass('ghost', 'sm', 'mt-1 text-red-600 dark:text-red-400')}
+              onClick={() => setRules(rules.filter((_, j) => j !== i))}
+            >
               Remove Rule
             </button>
           )}

@@ -77,7 +77,8 @@ export default function DataTable(props: DataTableProps) {
 
 // The row buttons stay in view when a wide table scrolls sideways.
 const stickyEnd = 'sticky right-0';
-const iconButton = 'inline-flex size-8 items-center justify-center rounded-lg text-surface-600 hover:bg-surface-100 dark:text-surface-300 dark:hover:bg-surface-800';
+const iconButton =
+  'inline-flex size-8 items-center justify-center rounded-lg text-surface-600 hover:bg-surface-100 dark:text-surface-300 dark:hover:bg-surface-800';
 
 function Cell({ column, row }: { column: AreaColumn; row: Row }) {
   const value = row[column.field];
@@ -105,7 +106,20 @@ function Cell({ column, row }: { column: AreaColumn; row: Row }) {
   }
 }
 
-function Table({ area, initial, initialState, initialError, abilities, renderCell, rowActions, toolbar, rowOrder, fixedFilters, addHref, returnTo }: DataTableProps) {
+function Table({
+  area,
+  initial,
+  initialState,
+  initialError,
+  abilities,
+  renderCell,
+  rowActions,
+  toolbar,
+  rowOrder,
+  fixedFilters,
+  addHref,
+  returnTo,
+}: DataTableProps) {
   const client = useQueryClient();
   const keys = queryKeys(area.key);
   const base = `/api/${area.key}`;
@@ -244,7 +258,19 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
   useEffect(() => {
     if (selectAll.current) selectAll.current.indeterminate = someOnPage && !allOnPage;
   });
-  const order = (rowOrder ?? (() => NO_ROW_ORDER))({ area, state, result, canUpdate: abilities.update, sort: { field: sortField, order: sortOrder }, client, queryKey: keys.list(state), listsKey: keys.lists(), title, go, fail });
+  const order = (rowOrder ?? (() => NO_ROW_ORDER))({
+    area,
+    state,
+    result,
+    canUpdate: abilities.update,
+    sort: { field: sortField, order: sortOrder },
+    client,
+    queryKey: keys.list(state),
+    listsKey: keys.lists(),
+    title,
+    go,
+    fail,
+  });
   const canSelect = abilities.delete || (abilities.update && Boolean(area.statusField)) || area.exportable;
   const hasActions = abilities.update || abilities.delete || Boolean(abilities.view && area.paths.details) || Boolean(rowActions);
   const filtered = Boolean(state.q) || Object.keys(state.filters).length > 0;
@@ -285,7 +311,16 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
             </button>
           )}
           {area.exportable && (
-            <Popover label="Export" triggerClass={buttonClass('outline', 'sm')} trigger={<><Icon svg={iconDownload} className="size-4" /> Export</>} width={260}>
+            <Popover
+              label="Export"
+              triggerClass={buttonClass('outline', 'sm')}
+              trigger={
+                <>
+                  <Icon svg={iconDownload} className="size-4" /> Export
+                </>
+              }
+              width={260}
+            >
               {(close) => (
                 <ul className="space-y-1">
                   {[
@@ -294,7 +329,12 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
                     { label: `All matching rows (${result?.meta.total ?? 0})`, href: exportHref() },
                   ].map((item) => (
                     <li key={item.label}>
-                      <a href={item.href} download onClick={() => close()} className="block rounded-lg px-3 py-2 hover:bg-surface-100 dark:hover:bg-surface-800">
+                      <a
+                        href={item.href}
+                        download
+                        onClick={() => close()}
+                        className="block rounded-lg px-3 py-2 hover:bg-surface-100 dark:hover:bg-surface-800"
+                      >
                         {item.label}
                       </a>
                     </li>
@@ -312,7 +352,11 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
         </div>
 
         {selected.length > 0 && (
-          <div className="flex flex-wrap items-center gap-2 border-b border-surface-200 bg-surface-50 px-4 py-2 text-sm dark:border-surface-700 dark:bg-surface-800/50" role="region" aria-label="Bulk actions">
+          <div
+            className="flex flex-wrap items-center gap-2 border-b border-surface-200 bg-surface-50 px-4 py-2 text-sm dark:border-surface-700 dark:bg-surface-800/50"
+            role="region"
+            aria-label="Bulk actions"
+          >
             <span className="font-medium">{selected.length} selected</span>
             {abilities.update && area.statusField && (
               <select
@@ -331,7 +375,11 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
               </select>
             )}
             {abilities.delete && (
-              <button type="button" className={buttonClass('danger', 'sm')} onClick={() => confirmDelete(selectedRows.length === selected.length ? selectedRows : selected.map((id) => ({ id })))}>
+              <button
+                type="button"
+                className={buttonClass('danger', 'sm')}
+                onClick={() => confirmDelete(selectedRows.length === selected.length ? selectedRows : selected.map((id) => ({ id })))}
+              >
                 <Icon svg={iconTrash} className="size-4" /> Delete selected
               </button>
             )}
@@ -345,7 +393,10 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
         {order.announcer}
 
         {notice && (
-          <div role="alert" className="flex items-start gap-3 border-b border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+          <div
+            role="alert"
+            className="flex items-start gap-3 border-b border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
+          >
             <div className="flex-1">
               <p className="font-medium">{notice.message}</p>
               {notice.details.length > 0 && (
@@ -362,7 +413,9 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
           </div>
         )}
 
-        <div className="h-0.5">{query.isFetching && <div role="progressbar" aria-label={`Loading ${plural}`} className="h-full w-full animate-pulse bg-primary" />}</div>
+        <div className="h-0.5">
+          {query.isFetching && <div role="progressbar" aria-label={`Loading ${plural}`} className="h-full w-full animate-pulse bg-primary" />}
+        </div>
 
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm" aria-busy={query.isFetching}>
@@ -397,14 +450,27 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
                     >
                       <span className="inline-flex items-center gap-1">
                         {c.sortable ? (
-                          <button type="button" className="inline-flex items-center gap-1 rounded uppercase hover:text-surface-900 dark:hover:text-surface-0" onClick={() => sortBy(c.field)}>
+                          <button
+                            type="button"
+                            className="inline-flex items-center gap-1 rounded uppercase hover:text-surface-900 dark:hover:text-surface-0"
+                            onClick={() => sortBy(c.field)}
+                          >
                             {c.header}
-                            <Icon svg={active ? (sortOrder === 'asc' ? iconArrowUp : iconArrowDown) : iconArrowUpDown} className={`size-3.5 ${active ? 'text-primary' : 'opacity-50'}`} />
+                            <Icon
+                              svg={active ? (sortOrder === 'asc' ? iconArrowUp : iconArrowDown) : iconArrowUpDown}
+                              className={`size-3.5 ${active ? 'text-primary' : 'opacity-50'}`}
+                            />
                           </button>
                         ) : (
                           c.header
                         )}
-                        {c.filterable && !fixedFilters?.[c.relation?.field ?? c.field] && <ColumnFilter column={c} value={state.filters[c.relation?.field ?? c.field]} onApply={(f) => setFilter(c.relation?.field ?? c.field, f)} />}
+                        {c.filterable && !fixedFilters?.[c.relation?.field ?? c.field] && (
+                          <ColumnFilter
+                            column={c}
+                            value={state.filters[c.relation?.field ?? c.field]}
+                            onApply={(f) => setFilter(c.relation?.field ?? c.field, f)}
+                          />
+                        )}
                       </span>
                     </th>
                   );
@@ -449,7 +515,11 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
                 </tr>
               ) : (
                 rows.map((row, index) => (
-                  <tr key={row.id} {...order.rowProps(row, index)} className={`hover:bg-surface-50 dark:hover:bg-surface-800/40 ${selected.includes(row.id) ? 'bg-primary-50 dark:bg-primary-950/30' : ''} ${order.rowProps(row, index).className ?? ''}`}>
+                  <tr
+                    key={row.id}
+                    {...order.rowProps(row, index)}
+                    className={`hover:bg-surface-50 dark:hover:bg-surface-800/40 ${selected.includes(row.id) ? 'bg-primary-50 dark:bg-primary-950/30' : ''} ${order.rowProps(row, index).className ?? ''}`}
+                  >
                     {canSelect && (
                       <td className="px-4 py-2">
                         <input
@@ -488,7 +558,12 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
                           </a>
                         )}
                         {abilities.delete && (
-                          <button type="button" className={`${iconButton} hover:text-red-600`} aria-label={`Delete ${title(row)}`} onClick={() => confirmDelete([row])}>
+                          <button
+                            type="button"
+                            className={`${iconButton} hover:text-red-600`}
+                            aria-label={`Delete ${title(row)}`}
+                            onClick={() => confirmDelete([row])}
+                          >
                             <Icon svg={iconTrash} className="size-4" />
                           </button>
                         )}
@@ -501,7 +576,12 @@ function Table({ area, initial, initialState, initialError, abilities, renderCel
           </table>
         </div>
         {result && (
-          <Pagination meta={result.meta} rows={rows.length} onPage={(page) => go({ ...state, page })} onPerPage={(n) => go({ ...state, per_page: n as ListState['per_page'], page: 1 })} />
+          <Pagination
+            meta={result.meta}
+            rows={rows.length}
+            onPage={(page) => go({ ...state, page })}
+            onPerPage={(n) => go({ ...state, per_page: n as ListState['per_page'], page: 1 })}
+          />
         )}
       </fieldset>
     </div>

@@ -31,7 +31,14 @@ export function Pagination({ meta, rows, onPage, onPerPage }: { meta: ListMeta; 
         {nav('First page', 1, iconChevronsLeft, page <= 1)}
         {nav('Previous page', page - 1, iconChevronLeft, page <= 1)}
         {numbers.map((n) => (
-          <button key={n} type="button" className={pagerButton} aria-label={`Page ${n}`} aria-current={n === page ? 'page' : undefined} onClick={() => onPage(n)}>
+          <button
+            key={n}
+            type="button"
+            className={pagerButton}
+            aria-label={`Page ${n}`}
+            aria-current={n === page ? 'page' : undefined}
+            onClick={() => onPage(n)}
+          >
             {n}
           </button>
         ))}

@@ -21,8 +21,10 @@ import { iconArrowDown, iconArrowUp } from './icons.ts';
 
 type Row = Record<string, unknown> & { id: number };
 
-const iconGrip = '<circle cx="9" cy="12" r="1"/><circle cx="9" cy="5" r="1"/><circle cx="9" cy="19" r="1"/><circle cx="15" cy="12" r="1"/><circle cx="15" cy="5" r="1"/><circle cx="15" cy="19" r="1"/>';
-const moveButton = 'inline-flex size-7 items-center justify-center rounded-md text-surface-600 hover:bg-surface-100 disabled:opacity-30 disabled:hover:bg-transparent dark:text-surface-300 dark:hover:bg-surface-800';
+const iconGrip =
+  '<circle cx="9" cy="12" r="1"/><circle cx="9" cy="5" r="1"/><circle cx="9" cy="19" r="1"/><circle cx="15" cy="12" r="1"/><circle cx="15" cy="5" r="1"/><circle cx="15" cy="19" r="1"/>';
+const moveButton =
+  'inline-flex size-7 items-center justify-center rounded-md text-surface-600 hover:bg-surface-100 disabled:opacity-30 disabled:hover:bg-transparent dark:text-surface-300 dark:hover:bg-surface-800';
 
 export interface RowOrderInput {
   area: AreaListView;
@@ -98,9 +100,15 @@ export function useRowOrder({ area, state, result, canUpdate, sort, client, quer
   const notice: ReactNode =
     offered && !active ? (
       <div className="flex flex-wrap items-center gap-2 border-b border-surface-200 px-4 py-2 text-sm text-surface-600 dark:border-surface-700 dark:text-surface-300">
-        <span>To change the order, show every {inSentence(area.singular)} sorted by {String(header).toLowerCase()}, lowest first.</span>
+        <span>
+          To change the order, show every {inSentence(area.singular)} sorted by {String(header).toLowerCase()}, lowest first.
+        </span>
         {result!.meta.total <= 100 ? (
-          <button type="button" className={buttonClass('outline', 'sm')} onClick={() => go({ ...state, sort: field, order: 'asc', page: 1, per_page: rows.length === result!.meta.total ? state.per_page : 100 })}>
+          <button
+            type="button"
+            className={buttonClass('outline', 'sm')}
+            onClick={() => go({ ...state, sort: field, order: 'asc', page: 1, per_page: rows.length === result!.meta.total ? state.per_page : 100 })}
+          >
             Arrange the order
           </button>
         ) : (

@@ -18,7 +18,18 @@ import { ImageField } from './ImageField.tsx';
 import { RelationField } from './RelationPicker.tsx';
 import type { FieldComponents } from './custom-field.ts';
 import { flashToast } from './flash-toast.ts';
-import { errorsOf, formLevelErrors, initialValues, isShown, previewsOf, toFormData, validate, type AreaFormView, type FieldErrors, type Values } from './form-state.ts';
+import {
+  errorsOf,
+  formLevelErrors,
+  initialValues,
+  isShown,
+  previewsOf,
+  toFormData,
+  validate,
+  type AreaFormView,
+  type FieldErrors,
+  type Values,
+} from './form-state.ts';
 import { lazySchema, useFormSubmission } from './use-form-submission.ts';
 import { inSentence, type AreaField } from '@/lib/areas/area.ts';
 
@@ -105,11 +116,14 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
     }
     const clientErrors = validate(loaded, fields, input, maxUploadBytes);
     if (Object.keys(clientErrors).length) return showErrors(clientErrors);
-    const result = await submission.send<{ message: string; data: SavedRecord }>(area.submit?.url ?? (editing ? `/api/${area.key}/${record!.id}` : `/api/${area.key}`), {
-      method: area.submit?.method ?? (editing ? 'PUT' : 'POST'),
-      body: toFormData(fields, input, editing ? { version: String(current!.version) } : {}),
-      upload: Object.values(files).some(Boolean),
-    });
+    const result = await submission.send<{ message: string; data: SavedRecord }>(
+      area.submit?.url ?? (editing ? `/api/${area.key}/${record!.id}` : `/api/${area.key}`),
+      {
+        method: area.submit?.method ?? (editing ? 'PUT' : 'POST'),
+        body: toFormData(fields, input, editing ? { version: String(current!.version) } : {}),
+        upload: Object.values(files).some(Boolean),
+      },
+    );
     if (result.ok) {
       const res = result.data;
       if (area.submit) {
@@ -170,7 +184,16 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
     const wide = f.wide || f.input === 'textarea' || f.input === 'image' ? 'md:col-span-2' : '';
     switch (f.input) {
       case 'textarea':
-        return <TextareaField key={f.name} {...common} className={wide} placeholder={f.placeholder} value={values[f.name]} onChange={(e) => setValue(f.name, e.target.value)} />;
+        return (
+          <TextareaField
+            key={f.name}
+            {...common}
+            className={wide}
+            placeholder={f.placeholder}
+            value={values[f.name]}
+            onChange={(e) => setValue(f.name, e.target.value)}
+          />
+        );
       case 'select':
         return (
           <SelectField
@@ -233,7 +256,16 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
         const waiting = <TextareaField key={f.name} {...common} className="md:col-span-2" rows={8} value={values[f.name]} readOnly />;
         return ready ? (
           <Suspense key={f.name} fallback={waiting}>
-            <MarkdownField field={f} id={idOf(f.name)} value={values[f.name] ?? ''} onChange={(v) => setValue(f.name, v)} previewUrl={`/api/${area.key}/markdown-preview`} error={errors[f.name]} required={f.required} disabled={saving} />
+            <MarkdownField
+              field={f}
+              id={idOf(f.name)}
+              value={values[f.name] ?? ''}
+              onChange={(v) => setValue(f.name, v)}
+              previewUrl={`/api/${area.key}/markdown-preview`}
+              error={errors[f.name]}
+              required={f.required}
+              disabled={saving}
+            />
           </Suspense>
         ) : (
           waiting
@@ -304,10 +336,21 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
   };
 
   return (
-    <form ref={submission.formRef} noValidate onSubmit={submit} onFocus={() => void schema().catch(() => undefined)} className="card" aria-busy={saving} data-ready={ready || undefined}>
+    <form
+      ref={submission.formRef}
+      noValidate
+      onSubmit={submit}
+      onFocus={() => void schema().catch(() => undefined)}
+      className="card"
+      aria-busy={saving}
+      data-ready={ready || undefined}
+    >
       <fieldset disabled={!ready} className="m-0 min-w-0 space-y-6 border-0 p-0">
         {conflict && (
-          <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <div
+            role="alert"
+            className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          >
             <p className="font-semibold">{conflict}</p>
             <Button variant="outline" size="sm" className="mt-3" loading={reloading} onClick={reload}>
               Reload
@@ -321,7 +364,10 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
             const field = renderField(f);
             return f.section
               ? [
-                  <h2 key={`${f.name}-section`} className="border-b border-surface-200 pb-2 text-base font-semibold first:mt-0 md:col-span-2 mt-4 dark:border-surface-700">
+                  <h2
+                    key={`${f.name}-section`}
+                    className="border-b border-surface-200 pb-2 text-base font-semibold first:mt-0 md:col-span-2 mt-4 dark:border-surface-700"
+                  >
                     {f.section}
                   </h2>,
                   field,

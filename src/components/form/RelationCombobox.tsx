@@ -31,7 +31,10 @@ const NO_OPTIONS: RelationOption[] = [];
 const TYPING_DEBOUNCE_MS = 200;
 
 /** Options matching `q` (debounced) and `filters`; `ids` instead fetches exactly those records' labels. */
-export function useRelationOptions(area: string, { q = '', filters, ids, enabled = true }: { q?: string; filters?: Filters; ids?: number[]; enabled?: boolean }) {
+export function useRelationOptions(
+  area: string,
+  { q = '', filters, ids, enabled = true }: { q?: string; filters?: Filters; ids?: number[]; enabled?: boolean },
+) {
   const typed = q.trim();
   const search = useDebounced(typed, TYPING_DEBOUNCE_MS);
   const params: OptionsParams = {
@@ -53,7 +56,12 @@ export function useRelationOptions(area: string, { q = '', filters, ids, enabled
   return {
     options: (active && result.data) || NO_OPTIONS,
     loading: active && (result.isFetching || search !== typed),
-    error: active && result.error ? (result.error instanceof ApiError ? result.error.message : 'The choices could not be loaded. Check the connection and try again.') : null,
+    error:
+      active && result.error
+        ? result.error instanceof ApiError
+          ? result.error.message
+          : 'The choices could not be loaded. Check the connection and try again.'
+        : null,
   };
 }
 
@@ -75,7 +83,18 @@ export interface RelationFieldProps {
   disabled?: boolean;
 }
 
-export default function RelationCombobox({ field, id, value, initialLabel, parentValue, parentLabel, onChange, error, required, disabled }: RelationFieldProps) {
+export default function RelationCombobox({
+  field,
+  id,
+  value,
+  initialLabel,
+  parentValue,
+  parentLabel,
+  onChange,
+  error,
+  required,
+  disabled,
+}: RelationFieldProps) {
   const relation = field.relation!;
   const [query, setQuery] = useState('');
   const [typing, setTyping] = useState(false);
@@ -86,7 +105,9 @@ export default function RelationCombobox({ field, id, value, initialLabel, paren
   const listRef = useRef<HTMLUListElement>(null);
   const waitingForParent = Boolean(relation.dependsOn) && !parentValue;
   const filters: Filters | undefined =
-    relation.dependsOn && parentValue ? { [relation.dependsOn.filter]: { operator: 'and', constraints: [{ matchMode: 'equals', value: Number(parentValue) }] } } : undefined;
+    relation.dependsOn && parentValue
+      ? { [relation.dependsOn.filter]: { operator: 'and', constraints: [{ matchMode: 'equals', value: Number(parentValue) }] } }
+      : undefined;
   const { options, loading, error: loadError } = useRelationOptions(relation.area, { q: typing ? query : '', filters, enabled: open && !waitingForParent });
   // A value without a label (a record loaded without its related name): ask for it once.
   const needsLabel = Boolean(value) && label === undefined;
@@ -111,7 +132,16 @@ export default function RelationCombobox({ field, id, value, initialLabel, paren
 
   const none: RelationOption = { value: 0, label: relation.noneLabel ?? 'None' };
   const choices = relation.optional && !(typing && query) ? [none, ...options] : options;
-  useEffect(() => setActive(Math.max(0, choices.findIndex((o) => String(o.value) === value))), [options]);
+  useEffect(
+    () =>
+      setActive(
+        Math.max(
+          0,
+          choices.findIndex((o) => String(o.value) === value),
+        ),
+      ),
+    [options],
+  );
   useEffect(() => {
     listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [active, open]);
@@ -161,7 +191,12 @@ export default function RelationCombobox({ field, id, value, initialLabel, paren
     <div ref={root} className={field.wide ? 'md:col-span-2' : ''}>
       <label htmlFor={id} className={labelClass}>
         {field.label}
-        {required && <span className="text-red-600 dark:text-red-400" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="text-red-600 dark:text-red-400" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       <div className="relative mt-1">
         {/* The WAI-ARIA combobox pattern (editable, list autocomplete): focus stays in the input, the active option is aria-activedescendant. */}
@@ -214,7 +249,9 @@ export default function RelationCombobox({ field, id, value, initialLabel, paren
               {loadError}
             </li>
           ) : choices.length === 0 ? (
-            <li className="px-3 py-2 text-surface-500">{loading ? 'Loading…' : typing && query ? `No ${field.label.toLowerCase()} matches “${query}”.` : 'Nothing to choose yet.'}</li>
+            <li className="px-3 py-2 text-surface-500">
+              {loading ? 'Loading…' : typing && query ? `No ${field.label.toLowerCase()} matches “${query}”.` : 'Nothing to choose yet.'}
+            </li>
           ) : (
             choices.map((o, i) => (
               <li
@@ -253,7 +290,19 @@ export default function RelationCombobox({ field, id, value, initialLabel, paren
  * A column filter's multiple choice: a search box and checkboxes. The chosen records stay listed
  * first (their labels fetched by id when the filter comes from the URL).
  */
-export function RelationChecklist({ area, label, picked, onChange, id }: { area: string; label: string; picked: number[]; onChange: (ids: number[]) => void; id: string }) {
+export function RelationChecklist({
+  area,
+  label,
+  picked,
+  onChange,
+  id,
+}: {
+  area: string;
+  label: string;
+  picked: number[];
+  onChange: (ids: number[]) => void;
+  id: string;
+}) {
   const [query, setQuery] = useState('');
   const found = useRelationOptions(area, { q: query });
   const [known, setKnown] = useState<Record<number, string>>({});
@@ -267,7 +316,15 @@ export function RelationChecklist({ area, label, picked, onChange, id }: { area:
   const toggle = (v: number, on: boolean) => onChange(on ? [...picked, v] : picked.filter((x) => x !== v));
   return (
     <div className="mt-2">
-      <input id={id} type="search" aria-label={`Search ${label.toLowerCase()}`} placeholder={`Search ${label.toLowerCase()}…`} className={inputClass} value={query} onChange={(e) => setQuery(e.target.value)} />
+      <input
+        id={id}
+        type="search"
+        aria-label={`Search ${label.toLowerCase()}`}
+        placeholder={`Search ${label.toLowerCase()}…`}
+        className={inputClass}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
       <fieldset className="mt-2 max-h-56 space-y-1 overflow-auto">
         <legend className="sr-only">{label}</legend>
         {[...picked.map((v) => ({ value: v, label: known[v] ?? `#${v}` })), ...rest].map((o) => (
@@ -281,7 +338,9 @@ export function RelationChecklist({ area, label, picked, onChange, id }: { area:
             {found.error}
           </p>
         )}
-        {!found.loading && !found.error && rest.length === 0 && picked.length === 0 && <p className="text-surface-500">{query ? `Nothing matches “${query}”.` : 'Nothing to choose.'}</p>}
+        {!found.loading && !found.error && rest.length === 0 && picked.length === 0 && (
+          <p className="text-surface-500">{query ? `Nothing matches “${query}”.` : 'Nothing to choose.'}</p>
+        )}
       </fieldset>
     </div>
   );

@@ -20,9 +20,22 @@ export function RelationField(props: RelationFieldProps) {
     <div className={field.wide ? 'md:col-span-2' : ''}>
       <label htmlFor={id} className={labelClass}>
         {field.label}
-        {required && <span className="text-red-600 dark:text-red-400" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="text-red-600 dark:text-red-400" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </label>
-      <input id={id} role="combobox" aria-expanded={false} aria-busy="true" readOnly className={`${inputClass} mt-1`} value={value ? (initialLabel ?? '') : (field.relation?.optional && field.relation.noneLabel) || ''} />
+      <input
+        id={id}
+        role="combobox"
+        aria-expanded={false}
+        aria-busy="true"
+        readOnly
+        className={`${inputClass} mt-1`}
+        value={value ? (initialLabel ?? '') : (field.relation?.optional && field.relation.noneLabel) || ''}
+      />
       {field.hint && <p className={hintClass}>{field.hint}</p>}
     </div>
   );

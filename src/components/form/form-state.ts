@@ -53,7 +53,15 @@ export interface AreaFormView {
 export function formView(area: Omit<FormDeclaration, 'fields'> & { fields?: AreaField[] }): AreaFormView {
   const fields = (area.fields ?? []).map((f) => ({ ...f, required: isRequired(area.schema, f) }));
   const defaults = Object.fromEntries(fields.filter((f) => f.input !== 'image' && f.input !== 'secret').map((f) => [f.name, defaultOf(area.schema, f.name)]));
-  const view: AreaFormView = { key: area.key, label: area.label, singular: area.singular, titleField: area.titleField, listPath: area.paths.list, fields, defaults };
+  const view: AreaFormView = {
+    key: area.key,
+    label: area.label,
+    singular: area.singular,
+    titleField: area.titleField,
+    listPath: area.paths.list,
+    fields,
+    defaults,
+  };
   if (area.submit) view.submit = area.submit;
   return view;
 }
@@ -84,7 +92,9 @@ export function initialValues(form: Pick<AreaFormView, 'fields' | 'defaults'>, r
 }
 
 export function previewsOf(fields: AreaField[], record: RecordLike): Record<string, string | null> {
-  return Object.fromEntries(fields.filter((f) => f.input === 'image').map((f) => [f.name, (record?.[f.previewField ?? `${f.name}_url`] as string | null) ?? null]));
+  return Object.fromEntries(
+    fields.filter((f) => f.input === 'image').map((f) => [f.name, (record?.[f.previewField ?? `${f.name}_url`] as string | null) ?? null]),
+  );
 }
 
 export interface FormInput {

@@ -127,6 +127,7 @@ export function useFormSubmission(initial: { errors?: FieldErrors; message?: str
     check,
     send,
     // The form's own controls are the fields whose errors are drawn beside them.
-    showRefusal: (error) => showErrors(error.fieldErrors, formSummary(error.body, new Set(Array.from(formRef.current?.elements ?? [], (e) => (e as HTMLInputElement).name)))),
+    showRefusal: (error) =>
+      showErrors(error.fieldErrors, formSummary(error.body, new Set(Array.from(formRef.current?.elements ?? [], (e) => (e as HTMLInputElement).name)))),
   };
 }

@@ -103,8 +103,14 @@ function SearchBody({ open }: { open: boolean }) {
       <p className="sr-only" role="status" aria-live="polite">
         {status}
       </p>
-      <ul ref={listRef} id={listId} role="listbox" aria-label="Search results" className={`mt-3 max-h-[55vh] overflow-y-auto transition-opacity ${result.isFetching || waiting ? 'opacity-60' : ''}`}
-        aria-busy={result.isFetching || waiting}>
+      <ul
+        ref={listRef}
+        id={listId}
+        role="listbox"
+        aria-label="Search results"
+        className={`mt-3 max-h-[55vh] overflow-y-auto transition-opacity ${result.isFetching || waiting ? 'opacity-60' : ''}`}
+        aria-busy={result.isFetching || waiting}
+      >
         {items.map((r, i) => (
           <li
             key={`${r.type}-${r.href}`}
@@ -120,7 +126,9 @@ function SearchBody({ open }: { open: boolean }) {
               <span className="block truncate text-sm font-medium">{r.title}</span>
               {(r.subtitle || r.area) && <span className="block truncate text-xs opacity-75">{[r.area, r.subtitle].filter(Boolean).join(' · ')}</span>}
             </span>
-            <span className="shrink-0 rounded bg-surface-100 px-1.5 py-0.5 text-xs text-surface-600 dark:bg-surface-800 dark:text-surface-300">{r.type === 'page' ? 'Page' : 'Record'}</span>
+            <span className="shrink-0 rounded bg-surface-100 px-1.5 py-0.5 text-xs text-surface-600 dark:bg-surface-800 dark:text-surface-300">
+              {r.type === 'page' ? 'Page' : 'Record'}
+            </span>
             <Icon svg={iconChevronRight} className="size-4 shrink-0 opacity-60" />
           </li>
         ))}

@@ -28,7 +28,19 @@ function Section({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Swatches<T extends string>({ name, values, value, onChange, kind }: { name: string; values: readonly T[]; value: T; onChange: (v: T) => void; kind: 'primary' | 'surface' }) {
+function Swatches<T extends string>({
+  name,
+  values,
+  value,
+  onChange,
+  kind,
+}: {
+  name: string;
+  values: readonly T[];
+  value: T;
+  onChange: (v: T) => void;
+  kind: 'primary' | 'surface';
+}) {
   return (
     <div className="flex flex-wrap gap-2">
       {values.map((v) => (
@@ -45,7 +57,19 @@ function Swatches<T extends string>({ name, values, value, onChange, kind }: { n
   );
 }
 
-function Segmented<T extends string>({ name, values, value, onChange, columns }: { name: string; values: readonly T[]; value: T; onChange: (v: T) => void; columns?: number }) {
+function Segmented<T extends string>({
+  name,
+  values,
+  value,
+  onChange,
+  columns,
+}: {
+  name: string;
+  values: readonly T[];
+  value: T;
+  onChange: (v: T) => void;
+  columns?: number;
+}) {
   return (
     <div className={`grid gap-1 rounded-lg bg-surface-100 p-1 dark:bg-surface-800 ${columns === 2 ? 'grid-cols-2' : 'grid-cols-3'}`}>
       {values.map((v) => (
@@ -78,7 +102,13 @@ export default function ThemePanel({ open, onClose, simple = false, location = '
         <Segmented name={`${id}-preset`} values={PRESETS} value={t.preset} onChange={setPreset} />
       </Section>
       <Section label="Color Scheme">
-        <Segmented name={`${id}-scheme`} values={['light', 'dark'] as const} value={t.darkTheme ? 'dark' : 'light'} onChange={(v) => setDarkTheme(v === 'dark')} columns={2} />
+        <Segmented
+          name={`${id}-scheme`}
+          values={['light', 'dark'] as const}
+          value={t.darkTheme ? 'dark' : 'light'}
+          onChange={(v) => setDarkTheme(v === 'dark')}
+          columns={2}
+        />
       </Section>
       {full && (
         <>
@@ -92,7 +122,14 @@ export default function ThemePanel({ open, onClose, simple = false, location = '
             <div className="grid grid-cols-2 gap-2">
               {MENU_MODES.map((m) => (
                 <label key={m} className="flex cursor-pointer items-center gap-2 text-sm">
-                  <input type="radio" name={`${id}-menu-mode`} value={m} checked={t.menuMode === m} onChange={() => setMenuMode(m)} className="size-4 accent-[var(--primary-color)]" />
+                  <input
+                    type="radio"
+                    name={`${id}-menu-mode`}
+                    value={m}
+                    checked={t.menuMode === m}
+                    onChange={() => setMenuMode(m)}
+                    className="size-4 accent-[var(--primary-color)]"
+                  />
                   {title(m)}
                 </label>
               ))}

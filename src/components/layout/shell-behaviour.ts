@@ -4,7 +4,16 @@
  * impersonation banner, and the right panel. Loaded by ShellScripts.astro on every app page
  * except the zero-JavaScript error pages.
  */
-import { $layout, DESKTOP_BREAKPOINT, SIDEBAR_HIDE_DELAY_MS, openSearch, openSettings, setLayoutFlags, toggleMenu, type LayoutFlags } from '@/lib/stores/layout.ts';
+import {
+  $layout,
+  DESKTOP_BREAKPOINT,
+  SIDEBAR_HIDE_DELAY_MS,
+  openSearch,
+  openSettings,
+  setLayoutFlags,
+  toggleMenu,
+  type LayoutFlags,
+} from '@/lib/stores/layout.ts';
 import { $theme, toggleDarkTheme } from '@/lib/stores/theme.ts';
 import { $confirm, askConfirm } from '@/lib/stores/confirm.ts';
 import { $toasts, toast } from '@/lib/stores/toast.ts';
@@ -145,7 +154,8 @@ function start(root: HTMLElement): void {
   // --- Horizontal mode: drop-downs open on hover/focus (CSS); keep aria-expanded honest ---
   for (const group of sidebar.querySelectorAll<HTMLElement>('.menu-group:not([data-single])')) {
     const toggle = group.querySelector<HTMLButtonElement>('.menu-group-toggle')!;
-    const sync = () => toggle.setAttribute('aria-expanded', String(!group.hasAttribute('data-closed') && (group.matches(':hover') || group.contains(document.activeElement))));
+    const sync = () =>
+      toggle.setAttribute('aria-expanded', String(!group.hasAttribute('data-closed') && (group.matches(':hover') || group.contains(document.activeElement))));
     group.addEventListener('mouseenter', () => {
       group.removeAttribute('data-closed');
       sync();

@@ -31,7 +31,20 @@ export interface DialogProps {
 
 const SIZES = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' };
 
-export function Dialog({ open, onClose, title, description, children, footer, position = 'center', size = 'md', panelClassName = '', widthClassName, initialFocus, hideClose }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  position = 'center',
+  size = 'md',
+  panelClassName = '',
+  widthClassName,
+  initialFocus,
+  hideClose,
+}: DialogProps) {
   const right = position === 'right';
   return (
     <HeadlessDialog open={open} onClose={onClose} className="relative z-[1100]" initialFocus={initialFocus}>
@@ -57,7 +70,11 @@ export function Dialog({ open, onClose, title, description, children, footer, po
             )}
           </div>
           {children ? <div className={right ? 'flex-1 overflow-y-auto px-5 py-4' : 'px-6 py-4'}>{children}</div> : <div className={right ? 'flex-1' : 'h-4'} />}
-          {footer && <div className={`flex flex-wrap justify-end gap-2 ${right ? 'border-t border-surface-200 px-5 py-4 dark:border-surface-800' : 'px-6 pb-5'}`}>{footer}</div>}
+          {footer && (
+            <div className={`flex flex-wrap justify-end gap-2 ${right ? 'border-t border-surface-200 px-5 py-4 dark:border-surface-800' : 'px-6 pb-5'}`}>
+              {footer}
+            </div>
+          )}
         </DialogPanel>
       </div>
     </HeadlessDialog>

@@ -50,7 +50,12 @@ function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: Reac
   return (
     <label htmlFor={htmlFor} className={labelClass}>
       {label}
-      {required && <span className="text-red-600 dark:text-red-400" aria-hidden="true"> *</span>}
+      {required && (
+        <span className="text-red-600 dark:text-red-400" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      )}
     </label>
   );
 }
@@ -65,14 +70,24 @@ export function TextField({ label, hint, error: errors, id, className = '', cont
   const error = firstError(errors);
   const { fieldId, hintId, errorId, describedBy } = useFieldIds(id, hint, error);
   const control = (extra: string) => (
-    <input id={fieldId} className={`${inputClass} ${extra} ${controlClassName}`} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+    <input
+      id={fieldId}
+      className={`${inputClass} ${extra} ${controlClassName}`}
+      required={required}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy}
+      {...input}
+    />
   );
   return (
     <div className={className}>
       <FieldLabel htmlFor={fieldId} label={label} required={required} />
       {prefix ? (
         <div className="mt-1 flex">
-          <span className="inline-flex items-center rounded-l-lg border border-r-0 border-surface-300 bg-surface-100 px-3 text-sm text-surface-600 dark:border-surface-700 dark:bg-surface-800 dark:text-surface-300" aria-hidden="true">
+          <span
+            className="inline-flex items-center rounded-l-lg border border-r-0 border-surface-300 bg-surface-100 px-3 text-sm text-surface-600 dark:border-surface-700 dark:bg-surface-800 dark:text-surface-300"
+            aria-hidden="true"
+          >
             {prefix}
           </span>
           {control('min-w-0 rounded-l-none')}
@@ -93,7 +108,15 @@ export function TextareaField({ label, hint, error: errors, id, className = '', 
   return (
     <div className={className}>
       <FieldLabel htmlFor={fieldId} label={label} required={required} />
-      <textarea id={fieldId} rows={rows} className={`${inputClass} mt-1 ${controlClassName}`} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <textarea
+        id={fieldId}
+        rows={rows}
+        className={`${inputClass} mt-1 ${controlClassName}`}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
       <Chrome hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
@@ -106,13 +129,31 @@ export type SelectFieldProps = FieldChrome &
     placeholder?: string;
   };
 
-export function SelectField({ label, hint, error: errors, id, className = '', controlClassName = '', options, placeholder, required, ...select }: SelectFieldProps) {
+export function SelectField({
+  label,
+  hint,
+  error: errors,
+  id,
+  className = '',
+  controlClassName = '',
+  options,
+  placeholder,
+  required,
+  ...select
+}: SelectFieldProps) {
   const error = firstError(errors);
   const { fieldId, hintId, errorId, describedBy } = useFieldIds(id, hint, error);
   return (
     <div className={className}>
       <FieldLabel htmlFor={fieldId} label={label} required={required} />
-      <select id={fieldId} className={`${inputClass} mt-1 ${controlClassName}`} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
+      <select
+        id={fieldId}
+        className={`${inputClass} mt-1 ${controlClassName}`}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...select}
+      >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -133,7 +174,14 @@ export function CheckboxField({ label, hint, error: errors, id, className = '', 
   return (
     <div className={className}>
       <div className="flex items-center gap-2">
-        <input id={fieldId} type="checkbox" className="size-4 rounded border-surface-300 accent-[var(--primary-color)]" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+        <input
+          id={fieldId}
+          type="checkbox"
+          className="size-4 rounded border-surface-300 accent-[var(--primary-color)]"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...input}
+        />
         <label htmlFor={fieldId} className="text-sm text-surface-800 dark:text-surface-100">
           {label}
         </label>
@@ -144,10 +192,21 @@ export function CheckboxField({ label, hint, error: errors, id, className = '', 
 }
 
 /** The line above a form: why it was not sent (`role="alert"`), or that it was (`role="status"`). */
-export function FormAlert({ message, children, tone = 'error', className = '' }: { message?: ReactNode; children?: ReactNode; tone?: 'error' | 'success'; className?: string }) {
+export function FormAlert({
+  message,
+  children,
+  tone = 'error',
+  className = '',
+}: {
+  message?: ReactNode;
+  children?: ReactNode;
+  tone?: 'error' | 'success';
+  className?: string;
+}) {
   const content = message || children;
   if (!content) return null;
-  const colours = tone === 'error' ? 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200' : 'bg-green-50 text-green-800 dark:bg-green-950 dark:text-green-200';
+  const colours =
+    tone === 'error' ? 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200' : 'bg-green-50 text-green-800 dark:bg-green-950 dark:text-green-200';
   return (
     <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-lg p-3 text-sm ${colours} ${className}`}>
       {content}

@@ -13,7 +13,8 @@ const BUTTON_VARIANTS: Record<ButtonVariant, string> = {
   secondary: 'bg-surface-100 text-surface-800 hover:enabled:bg-surface-200 dark:bg-surface-800 dark:text-surface-100 dark:hover:enabled:bg-surface-700',
   danger: 'bg-red-600 text-white hover:enabled:bg-red-700 dark:bg-red-500 dark:text-surface-950 dark:hover:enabled:bg-red-400',
   ghost: 'text-surface-700 hover:enabled:bg-surface-100 dark:text-surface-200 dark:hover:enabled:bg-surface-800',
-  outline: 'border border-surface-300 text-surface-800 hover:enabled:bg-surface-100 dark:border-surface-700 dark:text-surface-100 dark:hover:enabled:bg-surface-800',
+  outline:
+    'border border-surface-300 text-surface-800 hover:enabled:bg-surface-100 dark:border-surface-700 dark:text-surface-100 dark:hover:enabled:bg-surface-800',
 };
 
 const BUTTON_SIZES: Record<ButtonSize, string> = {

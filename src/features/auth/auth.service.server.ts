@@ -18,9 +18,7 @@ import { HttpError, invalid } from '@/lib/http/errors.ts';
 
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
-export type LoginResult =
-  | { ok: true; token: string; userId: number }
-  | { ok: false; status: 422 | 429; message: string; retryAfterSeconds?: number };
+export type LoginResult = { ok: true; token: string; userId: number } | { ok: false; status: 422 | 429; message: string; retryAfterSeconds?: number };
 
 const accountKey = (email: string) => `login:account:${email.trim().toLowerCase()}`;
 const ipKey = (ip: string | null) => `login:ip:${ip ?? 'unknown'}`;
@@ -101,8 +99,26 @@ async function notifyIfNewDevice(tx: Parameters<Parameters<Db['transaction']>[0]
 
 function describeAgent(agent: string | null): string {
   if (!agent) return 'unknown browser';
-  const browser = /Edg\//.test(agent) ? 'Edge' : /Chrome\//.test(agent) ? 'Chrome' : /Firefox\//.test(agent) ? 'Firefox' : /Safari\//.test(agent) ? 'Safari' : 'a browser';
-  const os = /Android/.test(agent) ? 'Android' : /iPhone|iPad/.test(agent) ? 'iOS' : /Windows/.test(agent) ? 'Windows' : /Mac OS X/.test(agent) ? 'macOS' : /Linux/.test(agent) ? 'Linux' : 'an unknown system';
+  const browser = /Edg\//.test(agent)
+    ? 'Edge'
+    : /Chrome\//.test(agent)
+      ? 'Chrome'
+      : /Firefox\//.test(agent)
+        ? 'Firefox'
+        : /Safari\//.test(agent)
+          ? 'Safari'
+          : 'a browser';
+  const os = /Android/.test(agent)
+    ? 'Android'
+    : /iPhone|iPad/.test(agent)
+      ? 'iOS'
+      : /Windows/.test(agent)
+        ? 'Windows'
+        : /Mac OS X/.test(agent)
+          ? 'macOS'
+          : /Linux/.test(agent)
+            ? 'Linux'
+            : 'an unknown system';
   return `${browser} on ${os}`;
 }
 
@@ -165,7 +181,10 @@ export async function resetPassword(db: Db, token: string, password: string, act
       .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
       .returning();
     if (!claimed) throw invalid({ token: ['This reset link is invalid or has expired. Ask for a new one.'] });
-    await tx.update(users).set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date(), version: sql`${users.version} + 1` }).where(eq(users.id, claimed.userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date(), version: sql`${users.version} + 1` })
+      .where(eq(users.id, claimed.userId));
     await destroyOtherSessions(tx, claimed.userId, null);
     // The account's other links die with this one (decision 018).
     const revoked = await revokeResetTokens(tx, claimed.userId);

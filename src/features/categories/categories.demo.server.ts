@@ -11,10 +11,49 @@ import type { DemoSeed } from '../../lib/db/demo-seeds.server.ts';
 
 /** name, commission % (null = the store's default), status, description, sub-categories [name, commission %]. */
 const CATALOGUE: [string, string | null, 'active' | 'inactive', string, [string, string | null][]][] = [
-  ['Clothing', null, 'active', 'Sarees, kurtas, shirts and dupattas.', [['Sarees', '6.00'], ['Kurtas & Kurtis', null], ['Shirts', null], ['Dupattas & Stoles', null]]],
-  ['Home & Kitchen', '12.00', 'active', 'Bed and bath linen, cookware and décor.', [['Bed Linen', null], ['Bath Linen', null], ['Cookware', '10.00']]],
-  ['Beauty & Personal Care', '15.00', 'active', 'Skin, hair and body care.', [['Skin Care', null], ['Hair Care', null]]],
-  ['Jewellery', '8.00', 'active', 'Silver, kundan and fashion jewellery.', [['Silver Jewellery', null], ['Kundan Jewellery', null]]],
+  [
+    'Clothing',
+    null,
+    'active',
+    'Sarees, kurtas, shirts and dupattas.',
+    [
+      ['Sarees', '6.00'],
+      ['Kurtas & Kurtis', null],
+      ['Shirts', null],
+      ['Dupattas & Stoles', null],
+    ],
+  ],
+  [
+    'Home & Kitchen',
+    '12.00',
+    'active',
+    'Bed and bath linen, cookware and décor.',
+    [
+      ['Bed Linen', null],
+      ['Bath Linen', null],
+      ['Cookware', '10.00'],
+    ],
+  ],
+  [
+    'Beauty & Personal Care',
+    '15.00',
+    'active',
+    'Skin, hair and body care.',
+    [
+      ['Skin Care', null],
+      ['Hair Care', null],
+    ],
+  ],
+  [
+    'Jewellery',
+    '8.00',
+    'active',
+    'Silver, kundan and fashion jewellery.',
+    [
+      ['Silver Jewellery', null],
+      ['Kundan Jewellery', null],
+    ],
+  ],
   ['Footwear', null, 'inactive', 'Juttis, kolhapuris and sandals: opening soon.', []],
 ];
 
@@ -62,6 +101,9 @@ export const seedCategories: DemoSeed = async (tx, { at, productIds }) => {
     .returning();
   for (const [sku, [category, sub]] of Object.entries(PLACEMENT)) {
     const subCategoryId = subs.find((s) => s.name === sub && s.categoryId === categoryId(category))!.id;
-    await tx.update(products).set({ categoryId: categoryId(category), subCategoryId }).where(eq(products.id, productIds[sku]!));
+    await tx
+      .update(products)
+      .set({ categoryId: categoryId(category), subCategoryId })
+      .where(eq(products.id, productIds[sku]!));
   }
 };

@@ -25,7 +25,8 @@ export const categoryArea = defineArea({
     statusHint: 'Inactive categories are hidden from the storefront and from new products.',
     sortHint: 'Lower numbers come first in the storefront’s menus.',
     commissionPlaceholder: 'Store default',
-    commissionHint: 'What the marketplace keeps from each sale in this category, 0 to 100 (e.g. 12.5). Leave blank to use the store’s default commission from Global Settings.',
+    commissionHint:
+      'What the marketplace keeps from each sale in this category, 0 to 100 (e.g. 12.5). Leave blank to use the store’s default commission from Global Settings.',
   }),
   columns: [
     { field: 'image_url', header: 'Image', kind: 'text', display: 'image' },

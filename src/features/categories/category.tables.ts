@@ -37,7 +37,9 @@ export const subCategories = pgTable(
   'sub_categories',
   {
     id: serial('id').primaryKey(),
-    categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'restrict' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
     description: text('description'),

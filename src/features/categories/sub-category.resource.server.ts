@@ -28,12 +28,19 @@ export const subCategoryResource = defineResource({
   toValues: (input, existing) => ({ categoryId: input.category_id, ...levelValues(input, existing) }),
   optionLabel: (r) => `${String(r.name)} (${String(r.category_name)})`,
   resolve: async (db, values, existing) => {
-    if (!(await findReferenced(db, categories.id, values.categoryId, { id: categories.id }))) throw invalid({ category_id: ['Choose a category from the list.'] });
+    if (!(await findReferenced(db, categories.id, values.categoryId, { id: categories.id })))
+      throw invalid({ category_id: ['Choose a category from the list.'] });
     if (existing && existing.categoryId !== values.categoryId) {
       // A product's category and sub-category must agree: one with products stays in its category.
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(eq(products.subCategoryId, existing.id));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(products)
+        .where(eq(products.subCategoryId, existing.id));
       const n = Number(row?.n ?? 0);
-      if (n > 0) throw invalid({ category_id: [`${n} product${n === 1 ? ' uses' : 's use'} this sub-category: it can't move to another category. Move those products first.`] });
+      if (n > 0)
+        throw invalid({
+          category_id: [`${n} product${n === 1 ? ' uses' : 's use'} this sub-category: it can't move to another category. Move those products first.`],
+        });
     }
     return values;
   },
@@ -48,5 +55,6 @@ export const subCategoryResource = defineResource({
     uniqueSlug(subCategories.slug, 'sub-category'),
   ],
   images: [{ field: 'image', column: 'imagePath' }],
-  deleteBlocker: async (db, ids) => describeUses(ids, [{ counts: await countUses(db, products, products.subCategoryId, ids), one: 'product', many: 'products', verb: 'is used by' }]),
+  deleteBlocker: async (db, ids) =>
+    describeUses(ids, [{ counts: await countUses(db, products, products.subCategoryId, ids), one: 'product', many: 'products', verb: 'is used by' }]),
 });

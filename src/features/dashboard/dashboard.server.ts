@@ -17,7 +17,12 @@ export interface DashboardData {
 
 export async function loadDashboard(db: Db, principal: Principal, can: (permission: string) => boolean): Promise<DashboardData> {
   const [roleRows, productCounts] = await Promise.all([
-    db.select({ name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, principal.user.id)).orderBy(asc(roles.name)),
+    db
+      .select({ name: roles.name })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, principal.user.id))
+      .orderBy(asc(roles.name)),
     can('products:list')
       ? db
           .select({ total: sql<number>`count(*)::int`, active: sql<number>`count(*) filter (where ${products.isActive})::int` })

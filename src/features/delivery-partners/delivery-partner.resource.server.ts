@@ -41,5 +41,7 @@ export const deliveryPartnerResource = defineResource({
   }),
   unique: [uniqueName(deliveryPartners.name, 'delivery partner')],
   deleteBlocker: async (db, ids) =>
-    describeUses(ids, [{ counts: await countUses(db, deliveryZones, deliveryZones.deliveryPartnerId, ids), one: 'delivery zone', many: 'delivery zones', verb: 'has' }]),
+    describeUses(ids, [
+      { counts: await countUses(db, deliveryZones, deliveryZones.deliveryPartnerId, ids), one: 'delivery zone', many: 'delivery zones', verb: 'has' },
+    ]),
 });

@@ -57,7 +57,14 @@ export const deliveryZoneArea = defineArea({
   fields: [
     { name: 'name', label: 'Name', input: 'text', placeholder: 'e.g. Bengaluru city' },
     { name: 'delivery_partner_id', label: 'Delivery partner', input: 'relation', relation: { area: 'delivery-partners', labelFrom: 'delivery_partner_name' } },
-    { name: 'charge', label: 'Delivery charge (₹)', input: 'text', inputType: 'number', placeholder: '49', hint: 'Charged to the customer per order; 0 for free delivery.' },
+    {
+      name: 'charge',
+      label: 'Delivery charge (₹)',
+      input: 'text',
+      inputType: 'number',
+      placeholder: '49',
+      hint: 'Charged to the customer per order; 0 for free delivery.',
+    },
     { name: 'status', label: 'Status', input: 'select', options: ACTIVE_STATUSES },
     { name: 'estimated_days_min', label: 'Delivered in, fewest days', input: 'text', inputType: 'number', placeholder: '1' },
     { name: 'estimated_days_max', label: 'Delivered in, most days', input: 'text', inputType: 'number', placeholder: '3' },
@@ -73,7 +80,14 @@ export const deliveryZoneArea = defineArea({
   ],
   columns: [
     { field: 'name', header: 'Name', kind: 'text', sortable: true, filterable: true },
-    { field: 'delivery_partner_name', header: 'Delivery partner', kind: 'text', sortable: true, filterable: true, relation: { area: 'delivery-partners', field: 'delivery_partner_id' } },
+    {
+      field: 'delivery_partner_name',
+      header: 'Delivery partner',
+      kind: 'text',
+      sortable: true,
+      filterable: true,
+      relation: { area: 'delivery-partners', field: 'delivery_partner_id' },
+    },
     { field: 'pincode_count', header: 'Pincodes', kind: 'number', sortable: true, filterable: true, display: 'number' },
     { field: 'charge', header: 'Charge (₹)', kind: 'number', sortable: true, filterable: true, display: 'number' },
     { field: 'estimated_days', header: 'Delivery time', kind: 'text' },

@@ -25,7 +25,8 @@ const chunks = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / 
 async function idsOf(db: DbOrTx, codes: string[]): Promise<Map<string, number>> {
   const found = new Map<string, number>();
   for (const part of chunks(codes)) {
-    for (const r of await db.select({ id: pincodes.id, pincode: pincodes.pincode }).from(pincodes).where(inArray(pincodes.pincode, part))) found.set(r.pincode, r.id);
+    for (const r of await db.select({ id: pincodes.id, pincode: pincodes.pincode }).from(pincodes).where(inArray(pincodes.pincode, part)))
+      found.set(r.pincode, r.id);
   }
   return found;
 }
@@ -55,7 +56,10 @@ export const deliveryZoneResource = defineResource({
     charge: Number(r.charge),
     estimated_days_min: r.estimatedDaysMin,
     estimated_days_max: r.estimatedDaysMax,
-    estimated_days: r.estimatedDaysMin === r.estimatedDaysMax ? `${r.estimatedDaysMin} ${r.estimatedDaysMin === 1 ? 'day' : 'days'}` : `${r.estimatedDaysMin}–${r.estimatedDaysMax} days`,
+    estimated_days:
+      r.estimatedDaysMin === r.estimatedDaysMax
+        ? `${r.estimatedDaysMin} ${r.estimatedDaysMin === 1 ? 'day' : 'days'}`
+        : `${r.estimatedDaysMin}–${r.estimatedDaysMax} days`,
     status: r.status,
     ...recordStamps(r),
   }),
@@ -68,7 +72,8 @@ export const deliveryZoneResource = defineResource({
     status: input.status,
   }),
   resolve: async (db, values) => {
-    if (!(await findReferenced(db, deliveryPartners.id, values.deliveryPartnerId, { id: deliveryPartners.id }))) throw invalid({ delivery_partner_id: ['Choose a delivery partner from the list.'] });
+    if (!(await findReferenced(db, deliveryPartners.id, values.deliveryPartnerId, { id: deliveryPartners.id })))
+      throw invalid({ delivery_partner_id: ['Choose a delivery partner from the list.'] });
     return values;
   },
   unique: [uniqueName(deliveryZones.name, 'delivery zone')],
@@ -85,15 +90,24 @@ export const deliveryZoneResource = defineResource({
     },
     async afterWrite(tx, id, plan): Promise<Changes> {
       const { chosen } = plan as ZonePincodes;
-      const current = (await tx.select({ id: deliveryZonePincodes.pincodeId }).from(deliveryZonePincodes).where(eq(deliveryZonePincodes.zoneId, id))).map((r) => r.id);
+      const current = (await tx.select({ id: deliveryZonePincodes.pincodeId }).from(deliveryZonePincodes).where(eq(deliveryZonePincodes.zoneId, id))).map(
+        (r) => r.id,
+      );
       const currentSet = new Set(current);
       const added = [...chosen.keys()].filter((p) => !currentSet.has(p));
       const removed = current.filter((p) => !chosen.has(p));
-      for (const part of chunks(removed)) await tx.delete(deliveryZonePincodes).where(and(eq(deliveryZonePincodes.zoneId, id), inArray(deliveryZonePincodes.pincodeId, part)));
+      for (const part of chunks(removed))
+        await tx.delete(deliveryZonePincodes).where(and(eq(deliveryZonePincodes.zoneId, id), inArray(deliveryZonePincodes.pincodeId, part)));
       for (const part of chunks(added)) await tx.insert(deliveryZonePincodes).values(part.map((pincodeId) => ({ zoneId: id, pincodeId })));
       if (!added.length && !removed.length) return {};
       const removedSample = removed.length
-        ? (await tx.select({ pincode: pincodes.pincode }).from(pincodes).where(inArray(pincodes.id, removed.slice(0, SAMPLE))).orderBy(asc(pincodes.pincode))).map((r) => r.pincode)
+        ? (
+            await tx
+              .select({ pincode: pincodes.pincode })
+              .from(pincodes)
+              .where(inArray(pincodes.id, removed.slice(0, SAMPLE)))
+              .orderBy(asc(pincodes.pincode))
+          ).map((r) => r.pincode)
         : [];
       return {
         pincodes: [

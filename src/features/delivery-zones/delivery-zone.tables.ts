@@ -14,7 +14,9 @@ export const deliveryZones = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    deliveryPartnerId: integer('delivery_partner_id').notNull().references(() => deliveryPartners.id, { onDelete: 'restrict' }),
+    deliveryPartnerId: integer('delivery_partner_id')
+      .notNull()
+      .references(() => deliveryPartners.id, { onDelete: 'restrict' }),
     /** Charged to the customer per order, in the store currency. */
     charge: numeric('charge', { precision: 10, scale: 2 }).notNull().default('0'),
     estimatedDaysMin: integer('estimated_days_min').notNull(),
@@ -32,8 +34,12 @@ export const deliveryZones = pgTable(
 export const deliveryZonePincodes = pgTable(
   'delivery_zone_pincodes',
   {
-    zoneId: integer('zone_id').notNull().references(() => deliveryZones.id, { onDelete: 'cascade' }),
-    pincodeId: integer('pincode_id').notNull().references(() => pincodes.id, { onDelete: 'restrict' }),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => deliveryZones.id, { onDelete: 'cascade' }),
+    pincodeId: integer('pincode_id')
+      .notNull()
+      .references(() => pincodes.id, { onDelete: 'restrict' }),
   },
   (t) => [primaryKey({ columns: [t.zoneId, t.pincodeId] }), index('delivery_zone_pincodes_pincode_idx').on(t.pincodeId)],
 );

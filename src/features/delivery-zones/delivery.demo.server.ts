@@ -9,8 +9,22 @@ import { cities, pincodes, states } from '../geography/geography.tables.ts';
 import type { DemoSeed } from '../../lib/db/demo-seeds.server.ts';
 
 const PARTNERS = [
-  { name: 'Swift Express', contactName: 'Operations desk', contactPhone: '1800 200 3000', contactEmail: 'ops@swiftexpress.example', trackingUrlTemplate: 'https://track.swiftexpress.example/awb/{tracking_number}', codSupported: true },
-  { name: 'Dakshin Couriers', contactName: 'K. Srinivasan', contactPhone: '+91 44 4000 2000', contactEmail: 'support@dakshin.example', trackingUrlTemplate: 'https://dakshin.example/track?awb={tracking_number}', codSupported: false },
+  {
+    name: 'Swift Express',
+    contactName: 'Operations desk',
+    contactPhone: '1800 200 3000',
+    contactEmail: 'ops@swiftexpress.example',
+    trackingUrlTemplate: 'https://track.swiftexpress.example/awb/{tracking_number}',
+    codSupported: true,
+  },
+  {
+    name: 'Dakshin Couriers',
+    contactName: 'K. Srinivasan',
+    contactPhone: '+91 44 4000 2000',
+    contactEmail: 'support@dakshin.example',
+    trackingUrlTemplate: 'https://dakshin.example/track?awb={tracking_number}',
+    codSupported: false,
+  },
   { name: 'Metro Same-Day', contactName: null, contactPhone: null, contactEmail: null, trackingUrlTemplate: null, codSupported: true },
 ];
 
@@ -31,7 +45,11 @@ export const seedDelivery: DemoSeed = async (tx, { at }) => {
     if (!state) throw new Error(`Demo zones need state ${z.place.state} in the geography`);
     let where = eq(pincodes.stateId, state.id);
     if ('city' in z.place) {
-      const [city] = await tx.select({ id: cities.id }).from(cities).where(sql`${cities.stateId} = ${state.id} and ${cities.name} = ${z.place.city}`).limit(1);
+      const [city] = await tx
+        .select({ id: cities.id })
+        .from(cities)
+        .where(sql`${cities.stateId} = ${state.id} and ${cities.name} = ${z.place.city}`)
+        .limit(1);
       if (!city) throw new Error(`Demo zones need city ${z.place.city} in the geography`);
       where = eq(pincodes.cityId, city.id);
     }

@@ -45,7 +45,13 @@ export const faqArea = defineArea({
     { name: 'question', label: 'Question', input: 'text', wide: true, placeholder: 'e.g. How do I return a product?' },
     { name: 'audience', label: 'Shown to', input: 'select', options: FAQ_AUDIENCES, hint: 'Customers see it on the storefront; vendors in their help pages.' },
     { name: 'status', label: 'Status', input: 'select', options: FAQ_STATUSES },
-    { name: 'sort_order', label: 'Order', input: 'text', inputType: 'number', hint: 'Lower comes first among the same audience. Leave blank to add it at the end.' },
+    {
+      name: 'sort_order',
+      label: 'Order',
+      input: 'text',
+      inputType: 'number',
+      hint: 'Lower comes first among the same audience. Leave blank to add it at the end.',
+    },
     { name: 'answer', label: 'Answer', input: 'markdown' },
   ],
   columns: [

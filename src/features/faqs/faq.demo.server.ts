@@ -23,8 +23,14 @@ const VENDOR_FAQS: [string, string][] = [
     'When are payouts made?',
     'Payouts are made **every Tuesday** for orders delivered and past their return window. The amount is the order value less the commission and TDS/TCS under GST rules; see **Payouts** in the menu.',
   ],
-  ['Do I need a GSTIN to sell?', 'Yes. Enter your 15-character GSTIN and PAN in **Store setup**. Sellers of only GST-exempt goods can write to [seller support](mailto:sellers@example.com).'],
-  ['How do I add size charts to my products?', 'Size charts are managed by the marketplace team. Open **Product Size Charts** to see them, and pick the right one when you add a product.'],
+  [
+    'Do I need a GSTIN to sell?',
+    'Yes. Enter your 15-character GSTIN and PAN in **Store setup**. Sellers of only GST-exempt goods can write to [seller support](mailto:sellers@example.com).',
+  ],
+  [
+    'How do I add size charts to my products?',
+    'Size charts are managed by the marketplace team. Open **Product Size Charts** to see them, and pick the right one when you add a product.',
+  ],
 ];
 
 export const seedFaqs: DemoSeed = async (tx, { at }) => {

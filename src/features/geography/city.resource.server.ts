@@ -31,9 +31,15 @@ export const cityResource = defineResource({
     if (!(await findReferenced(db, states.id, values.stateId, { id: states.id }))) throw invalid({ state_id: ['Choose a state from the list.'] });
     if (existing && existing.stateId !== values.stateId) {
       // Pincodes keep their city's state (for fast filters): a city with pincodes stays where it is.
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(pincodes).where(eq(pincodes.cityId, existing.id));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(pincodes)
+        .where(eq(pincodes.cityId, existing.id));
       const n = Number(row?.n ?? 0);
-      if (n > 0) throw invalid({ state_id: [`This city has ${n} pincode${n === 1 ? '' : 's'}: it can't move to another state. Move its pincodes to another city first.`] });
+      if (n > 0)
+        throw invalid({
+          state_id: [`This city has ${n} pincode${n === 1 ? '' : 's'}: it can't move to another state. Move its pincodes to another city first.`],
+        });
     }
     return values;
   },

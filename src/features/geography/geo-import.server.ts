@@ -62,9 +62,7 @@ export async function importGeography(db: DbOrTx, options: { file?: GeographyFil
   // The 36 states and union territories come from the one shared list, whatever the file holds.
   const addedStates = await db
     .insert(states)
-    .values(
-      INDIAN_STATES.map((s) => ({ name: s.name, code: s.code, gstStateCode: s.gstCodes[0], isUnionTerritory: s.kind === 'union-territory', ...dates })),
-    )
+    .values(INDIAN_STATES.map((s) => ({ name: s.name, code: s.code, gstStateCode: s.gstCodes[0], isUnionTerritory: s.kind === 'union-territory', ...dates })))
     .onConflictDoNothing()
     .returning({ id: states.id });
   const stateIds = new Map((await db.select({ id: states.id, code: states.code }).from(states)).map((s) => [s.code, s.id]));
@@ -72,18 +70,34 @@ export async function importGeography(db: DbOrTx, options: { file?: GeographyFil
     if (!stateIds.has(code)) throw new Error(`The data file names state code "${code}", which is not one of India's states.`);
   }
 
-  const cityRows = Object.entries(file.states).flatMap(([code, cityMap]) => Object.keys(cityMap).map((name) => ({ stateId: stateIds.get(code)!, name, ...dates })));
+  const cityRows = Object.entries(file.states).flatMap(([code, cityMap]) =>
+    Object.keys(cityMap).map((name) => ({ stateId: stateIds.get(code)!, name, ...dates })),
+  );
   let addedCities = 0;
   for (let i = 0; i < cityRows.length; i += CHUNK) {
-    addedCities += (await db.insert(cities).values(cityRows.slice(i, i + CHUNK)).onConflictDoNothing().returning({ id: cities.id })).length;
+    addedCities += (
+      await db
+        .insert(cities)
+        .values(cityRows.slice(i, i + CHUNK))
+        .onConflictDoNothing()
+        .returning({ id: cities.id })
+    ).length;
   }
   const cityKey = (stateId: number, name: string) => `${stateId}|${name.toLowerCase()}`;
-  const cityIds = new Map((await db.select({ id: cities.id, stateId: cities.stateId, name: cities.name }).from(cities)).map((c) => [cityKey(c.stateId, c.name), c.id]));
+  const cityIds = new Map(
+    (await db.select({ id: cities.id, stateId: cities.stateId, name: cities.name }).from(cities)).map((c) => [cityKey(c.stateId, c.name), c.id]),
+  );
 
   const pincodeRows = Object.entries(file.states).flatMap(([code, cityMap]) => {
     const stateId = stateIds.get(code)!;
     return Object.entries(cityMap).flatMap(([name, list]) =>
-      list.map(([pincode, offices]) => ({ pincode, city_id: cityIds.get(cityKey(stateId, name))!, state_id: stateId, offices: offices.join(', '), n: offices.length })),
+      list.map(([pincode, offices]) => ({
+        pincode,
+        city_id: cityIds.get(cityKey(stateId, name))!,
+        state_id: stateId,
+        offices: offices.join(', '),
+        n: offices.length,
+      })),
     );
   });
   let addedPincodes = 0;

@@ -96,13 +96,24 @@ export function stateForSourceName(name: string): IndianState | undefined {
  * spaces, and brackets left open or closed on their own.
  */
 export function cleanPlaceName(raw: string): string {
-  let s = raw.normalize('NFC').replace(/[;`\uFFFD]/g, '').replace(/\s+/g, ' ').trim();
-  for (const [open, close] of [['(', ')'], ['[', ']']] as const) {
+  let s = raw
+    .normalize('NFC')
+    .replace(/[;`\uFFFD]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  for (const [open, close] of [
+    ['(', ')'],
+    ['[', ']'],
+  ] as const) {
     const opens = s.split(open).length - 1;
     const closes = s.split(close).length - 1;
     if (opens !== closes) s = s.replaceAll(open, opens > closes ? '' : open).replaceAll(close, closes > opens ? '' : close);
   }
-  return s.replace(/\s+/g, ' ').replace(/\s+([)\]])/g, '$1').replace(/([([])\s+/g, '$1').trim();
+  return s
+    .replace(/\s+/g, ' ')
+    .replace(/\s+([)\]])/g, '$1')
+    .replace(/([([])\s+/g, '$1')
+    .trim();
 }
 
 /** "MORBI" → "Morbi"; mixed case is kept as the source wrote it. */

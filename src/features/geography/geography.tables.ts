@@ -36,7 +36,9 @@ export const cities = pgTable(
   'cities',
   {
     id: serial('id').primaryKey(),
-    stateId: integer('state_id').notNull().references(() => states.id, { onDelete: 'restrict' }),
+    stateId: integer('state_id')
+      .notNull()
+      .references(() => states.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     /** 'active' | 'inactive' */
     status: text('status').notNull().default('active'),
@@ -52,9 +54,13 @@ export const pincodes = pgTable(
   {
     id: serial('id').primaryKey(),
     pincode: text('pincode').notNull(),
-    cityId: integer('city_id').notNull().references(() => cities.id, { onDelete: 'restrict' }),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'restrict' }),
     /** The city's state, kept here so the list filters and sorts on it without a join. */
-    stateId: integer('state_id').notNull().references(() => states.id, { onDelete: 'restrict' }),
+    stateId: integer('state_id')
+      .notNull()
+      .references(() => states.id, { onDelete: 'restrict' }),
     postOfficeCount: integer('post_office_count').notNull().default(0),
     /** The post offices' names, comma-separated: what people know the area by. */
     postOffices: text('post_offices').notNull().default(''),

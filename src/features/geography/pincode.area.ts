@@ -35,9 +35,28 @@ export const pincodeArea = defineArea({
   optionsAccess: 'auth',
   fields: [
     { name: 'pincode', label: 'Pincode', input: 'text', placeholder: '560001', hint: 'Six digits; the first is never 0.', required: true },
-    { name: 'state_id', label: 'State', input: 'relation', relation: { area: 'states', labelFrom: 'state_name' }, hint: 'Narrows the cities offered.', required: true },
-    { name: 'city_id', label: 'City', input: 'relation', relation: { area: 'cities', labelFrom: 'city_name', dependsOn: { field: 'state_id', filter: 'state_id' } }, required: true },
-    { name: 'is_serviceable', label: 'Serviceable', input: 'select', options: SERVICEABLE_OPTIONS, hint: 'Whether orders are delivered to this pincode at all.' },
+    {
+      name: 'state_id',
+      label: 'State',
+      input: 'relation',
+      relation: { area: 'states', labelFrom: 'state_name' },
+      hint: 'Narrows the cities offered.',
+      required: true,
+    },
+    {
+      name: 'city_id',
+      label: 'City',
+      input: 'relation',
+      relation: { area: 'cities', labelFrom: 'city_name', dependsOn: { field: 'state_id', filter: 'state_id' } },
+      required: true,
+    },
+    {
+      name: 'is_serviceable',
+      label: 'Serviceable',
+      input: 'select',
+      options: SERVICEABLE_OPTIONS,
+      hint: 'Whether orders are delivered to this pincode at all.',
+    },
     { name: 'post_offices', label: 'Post offices', input: 'textarea', hint: 'Names separated by commas.', wide: true },
   ],
   columns: [

@@ -55,7 +55,14 @@ export const pincodeResource = defineResource({
   toValues: (input) => {
     const offices = officeNames(input.post_offices);
     // stateId here is only what the form chose, checked against the city's in resolve.
-    return { pincode: input.pincode, cityId: input.city_id, stateId: input.state_id ?? null, isServiceable: input.is_serviceable, postOffices: offices.join(', '), postOfficeCount: offices.length };
+    return {
+      pincode: input.pincode,
+      cityId: input.city_id,
+      stateId: input.state_id ?? null,
+      isServiceable: input.is_serviceable,
+      postOffices: offices.join(', '),
+      postOfficeCount: offices.length,
+    };
   },
   resolve: async (db, values) => {
     // The state is the city's: stored on the pincode so lists filter and sort on it without a join.

@@ -41,7 +41,14 @@ export const stateArea = defineArea({
   fields: [
     { name: 'name', label: 'Name', input: 'text', placeholder: 'e.g. Karnataka', required: true },
     { name: 'code', label: 'Code', input: 'text', placeholder: 'KA', hint: 'ISO 3166-2:IN, two letters.', required: true },
-    { name: 'gst_state_code', label: 'GST state code', input: 'text', placeholder: '29', hint: 'The first two digits of a GSTIN registered here.', required: true },
+    {
+      name: 'gst_state_code',
+      label: 'GST state code',
+      input: 'text',
+      placeholder: '29',
+      hint: 'The first two digits of a GSTIN registered here.',
+      required: true,
+    },
     { name: 'is_union_territory', label: 'Type', input: 'select', options: STATE_KINDS },
     { name: 'status', label: 'Status', input: 'select', options: ACTIVE_STATUSES, hint: 'Inactive states are not offered in address pickers.' },
   ],

@@ -37,7 +37,12 @@ export const stateResource = defineResource({
   unique: [
     uniqueName(states.name, 'state'),
     { field: 'code', expression: (t) => (t as typeof states).code, value: (v) => v.code, message: 'Another state already has this code.' },
-    { field: 'gst_state_code', expression: (t) => (t as typeof states).gstStateCode, value: (v) => v.gstStateCode, message: 'Another state already has this GST state code.' },
+    {
+      field: 'gst_state_code',
+      expression: (t) => (t as typeof states).gstStateCode,
+      value: (v) => v.gstStateCode,
+      message: 'Another state already has this GST state code.',
+    },
   ],
   deleteBlocker: async (db, ids) => {
     const rows = rowsOf<{ state_id: number; n: number }>(

@@ -49,15 +49,26 @@ export const globalSettingsSchema = z
     currency: z.enum(CURRENCIES.map((c) => c.value) as [string, ...string[]], { error: 'Choose a currency from the list.' }).default('INR'),
     default_commission_percent: percent.default(10),
     order_number_prefix: text(10).regex(/^[A-Z0-9][A-Z0-9-]{0,9}$/, 'Use capital letters, digits and hyphens, starting with a letter or digit (e.g. ORD-).'),
-    low_stock_threshold: z.coerce.number({ error: 'Enter a whole number.' }).int('Enter a whole number.').min(0, 'At least 0.').max(100000, 'At most 100000.').default(5),
+    low_stock_threshold: z.coerce
+      .number({ error: 'Enter a whole number.' })
+      .int('Enter a whole number.')
+      .min(0, 'At least 0.')
+      .max(100000, 'At most 100000.')
+      .default(5),
     sms_provider: z.enum(['default', 'twilio'], { error: 'Choose an SMS provider.' }).default('default'),
-    twilio_account_sid: optionalText(34).refine((v) => v === '' || /^AC[0-9a-fA-F]{32}$/.test(v), 'A Twilio Account SID is AC followed by 32 hexadecimal characters.'),
+    twilio_account_sid: optionalText(34).refine(
+      (v) => v === '' || /^AC[0-9a-fA-F]{32}$/.test(v),
+      'A Twilio Account SID is AC followed by 32 hexadecimal characters.',
+    ),
     twilio_auth_token: optionalText(128),
     twilio_auth_token_remove: removeFlag,
     twilio_from: optionalText(16).refine((v) => v === '' || /^\+[1-9][0-9]{7,14}$/.test(v), 'Use the international format, e.g. +919876543210.'),
     mail_provider: z.enum(['default', 'smtp'], { error: 'Choose a mail provider.' }).default('default'),
     smtp_host: optionalText(253).refine((v) => v === '' || /^[a-zA-Z0-9.-]+$/.test(v), 'Enter a host name such as smtp.example.com.'),
-    smtp_port: z.union([z.literal(''), z.coerce.number().int('Enter a port number.').min(1, 'Ports go from 1 to 65535.').max(65535, 'Ports go from 1 to 65535.')]).optional().default(''),
+    smtp_port: z
+      .union([z.literal(''), z.coerce.number().int('Enter a port number.').min(1, 'Ports go from 1 to 65535.').max(65535, 'Ports go from 1 to 65535.')])
+      .optional()
+      .default(''),
     smtp_security: z.enum(['starttls', 'tls', 'none'], { error: 'Choose how the connection is secured.' }).default('starttls'),
     smtp_username: optionalText(254),
     smtp_password: optionalText(256),
@@ -89,9 +100,22 @@ const fields: AreaField[] = [
   { name: 'support_email', label: 'Support email', input: 'text', inputType: 'email', placeholder: 'support@example.com' },
   { name: 'support_phone', label: 'Support phone', input: 'text', inputType: 'tel', placeholder: '+91 80 4000 1234' },
   { name: 'currency', label: 'Currency', input: 'select', options: CURRENCIES, hint: 'Prices, payouts and reports use it.' },
-  { name: 'default_commission_percent', label: 'Default commission %', input: 'text', inputType: 'number', section: 'Orders and stock', hint: 'Used for earnings when neither the vendor nor the category sets one.' },
+  {
+    name: 'default_commission_percent',
+    label: 'Default commission %',
+    input: 'text',
+    inputType: 'number',
+    section: 'Orders and stock',
+    hint: 'Used for earnings when neither the vendor nor the category sets one.',
+  },
   { name: 'order_number_prefix', label: 'Order number prefix', input: 'text', placeholder: 'ORD-', hint: 'Order numbers read e.g. ORD-100245.' },
-  { name: 'low_stock_threshold', label: 'Low-stock threshold', input: 'text', inputType: 'number', hint: 'A product with this many or fewer in stock is flagged.' },
+  {
+    name: 'low_stock_threshold',
+    label: 'Low-stock threshold',
+    input: 'text',
+    inputType: 'number',
+    hint: 'A product with this many or fewer in stock is flagged.',
+  },
   { name: 'sms_provider', label: 'SMS provider', input: 'select', options: SMS_PROVIDERS, section: 'SMS', wide: true },
   { name: 'twilio_account_sid', label: 'Twilio Account SID', input: 'text', showWhen: twilio, placeholder: 'AC…' },
   { name: 'twilio_auth_token', label: 'Twilio auth token', input: 'secret', showWhen: twilio },

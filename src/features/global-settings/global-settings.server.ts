@@ -87,7 +87,8 @@ export async function saveGlobalSettings(db: Db, actor: Actor, version: number, 
     const hasSecret = (f: SecretField) => Boolean(open(secrets[f]));
     const errors: Record<string, string[]> = {};
     if (values.sms_provider === 'twilio' && !hasSecret('twilio_auth_token')) errors.twilio_auth_token = ['Enter the auth token to send SMS through Twilio.'];
-    if (values.mail_provider === 'smtp' && values.smtp_username && !hasSecret('smtp_password')) errors.smtp_password = ['Enter the password for this SMTP username.'];
+    if (values.mail_provider === 'smtp' && values.smtp_username && !hasSecret('smtp_password'))
+      errors.smtp_password = ['Enter the password for this SMTP username.'];
     if (Object.keys(errors).length) throw invalid(errors);
 
     const after: Stored = { version: before.version + 1, values, secrets, updated_at: new Date().toISOString() };

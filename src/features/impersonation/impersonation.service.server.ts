@@ -61,7 +61,8 @@ export async function startImpersonation(db: Db, real: Principal, sessionId: str
   const target = await loadPrincipal(db, targetId);
   if (!target) throw notFound('User not found.');
   const extra = permissionsBeyond(real.abilities, target.abilities);
-  if (extra.length) throw forbidden(`You cannot impersonate a user who holds permissions you lack (${extra.slice(0, 3).join(', ')}${extra.length > 3 ? '…' : ''}).`);
+  if (extra.length)
+    throw forbidden(`You cannot impersonate a user who holds permissions you lack (${extra.slice(0, 3).join(', ')}${extra.length > 3 ? '…' : ''}).`);
   await db.transaction(async (tx) => {
     await tx.update(sessions).set({ impersonatedUserId: targetId }).where(eq(sessions.id, sessionId));
     await notify(tx, [targetId], {

@@ -17,13 +17,17 @@ export async function countUnread(context: APIContext) {
   return json({ data: { unread: await unreadCount(db(), userOf(context)) } });
 }
 
-
 export function markEndpoint(read: boolean) {
   return async (context: APIContext) => {
     const input = await readInput(context.request, read ? markReadSchema : markUnreadSchema);
-    const changed = await db().transaction((tx) => markNotifications(tx, userOf(context), context.locals.actor, { ids: 'all' in input && input.all ? 'all' : input.ids!, read }));
+    const changed = await db().transaction((tx) =>
+      markNotifications(tx, userOf(context), context.locals.actor, { ids: 'all' in input && input.all ? 'all' : input.ids!, read }),
+    );
     const unread = await unreadCount(db(), userOf(context));
     const what = changed === 1 ? '1 notification' : `${changed} notifications`;
-    return json({ message: changed ? `${what} marked as ${read ? 'read' : 'unread'}.` : `Nothing to mark: already ${read ? 'read' : 'unread'}.`, data: { changed, unread } });
+    return json({
+      message: changed ? `${what} marked as ${read ? 'read' : 'unread'}.` : `Nothing to mark: already ${read ? 'read' : 'unread'}.`,
+      data: { changed, unread },
+    });
   };
 }

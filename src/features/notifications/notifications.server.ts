@@ -8,7 +8,10 @@ import { notifications } from '@/lib/db/schema.ts';
 import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
 
 export async function unreadCount(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
   return Number(row?.n ?? 0);
 }
 
@@ -28,7 +31,13 @@ export async function markNotifications(db: DbOrTx, userId: number, actor: Actor
     await logActivity(db, actor, {
       area: 'notifications',
       action: change.read ? 'mark-read' : 'mark-unread',
-      recordId: change.ids === 'all' ? 'all' : changed.map((c) => c.id).join(',').slice(0, 200),
+      recordId:
+        change.ids === 'all'
+          ? 'all'
+          : changed
+              .map((c) => c.id)
+              .join(',')
+              .slice(0, 200),
       changes: { read_at: [change.read ? null : 'set', change.read ? 'set' : null], count: [null, changed.length] },
     });
   }

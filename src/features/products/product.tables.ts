@@ -17,7 +17,9 @@ export const products = pgTable(
   'products',
   {
     id: serial('id').primaryKey(),
-    vendorId: integer('vendor_id').notNull().references(() => vendors.id, { onDelete: 'restrict' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'restrict' }),
     brandId: integer('brand_id').references(() => brands.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     sku: text('sku').notNull(),

@@ -14,7 +14,11 @@ import { pageSchema } from '@/lib/http/integers.ts';
 
 export const productListQuery = z.strictObject({
   page: pageSchema(),
-  per_page: z.coerce.number().int().refine((n) => [10, 25, 50, 100].includes(n), 'per_page must be 10, 25, 50 or 100.').default(25),
+  per_page: z.coerce
+    .number()
+    .int()
+    .refine((n) => [10, 25, 50, 100].includes(n), 'per_page must be 10, 25, 50 or 100.')
+    .default(25),
   q: z.string().trim().max(200).optional(),
 });
 
@@ -36,8 +40,18 @@ export async function listProducts(db: Db, principal: Principal, query: z.infer<
   }
   const condition = and(...where);
   const [rows, [count]] = await Promise.all([
-    db.select(columns).from(products).leftJoin(vendors, eq(vendors.id, products.vendorId)).where(condition).orderBy(asc(products.id)).limit(query.per_page).offset((query.page - 1) * query.per_page),
-    db.select({ total: sql<number>`count(*)::int` }).from(products).where(condition),
+    db
+      .select(columns)
+      .from(products)
+      .leftJoin(vendors, eq(vendors.id, products.vendorId))
+      .where(condition)
+      .orderBy(asc(products.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(products)
+      .where(condition),
   ]);
   return { data: rows, meta: { page: query.page, per_page: query.per_page, total: Number(count?.total ?? 0) } };
 }
@@ -54,5 +68,7 @@ export async function getProduct(db: Db, principal: Principal, id: number) {
 
 export async function searchProducts(db: Db, principal: Principal, q: string, limit: number) {
   const result = await listProducts(db, principal, { page: 1, per_page: 10, q });
-  return result.data.slice(0, limit).map((p) => ({ title: p.name, subtitle: `SKU ${p.sku}${p.vendor_name ? ` · ${p.vendor_name}` : ''}`, href: `/products/${p.id}/details` }));
+  return result.data
+    .slice(0, limit)
+    .map((p) => ({ title: p.name, subtitle: `SKU ${p.sku}${p.vendor_name ? ` · ${p.vendor_name}` : ''}`, href: `/products/${p.id}/details` }));
 }

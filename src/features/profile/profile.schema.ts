@@ -16,8 +16,12 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 export const passwordChangeSchema = z
   .strictObject({
     current_password: z.string().min(1, 'Enter your current password.').max(256),
-    password: z.string().min(8, 'The password must be at least 8 characters.').max(256, 'At most 256 characters.')
-      .regex(/[A-Za-z]/, 'The password must contain a letter.').regex(/\d/, 'The password must contain a digit.'),
+    password: z
+      .string()
+      .min(8, 'The password must be at least 8 characters.')
+      .max(256, 'At most 256 characters.')
+      .regex(/[A-Za-z]/, 'The password must contain a letter.')
+      .regex(/\d/, 'The password must contain a digit.'),
     password_confirmation: z.string().max(256),
   })
   .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'The passwords do not match.' });

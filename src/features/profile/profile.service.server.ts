@@ -87,7 +87,9 @@ export async function changePassword(
   const max = c.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT;
   const { hits, retryAfterSeconds } = await takeSlots(db, [{ key: passwordChangeKey(userId), max }], c.LOGIN_WINDOW_SECONDS);
   if (retryAfterSeconds > 0) {
-    throw new HttpError(429, `Too many wrong current passwords. Try again in ${retryAfterSeconds} seconds.`, undefined, { 'retry-after': String(retryAfterSeconds) });
+    throw new HttpError(429, `Too many wrong current passwords. Try again in ${retryAfterSeconds} seconds.`, undefined, {
+      'retry-after': String(retryAfterSeconds),
+    });
   }
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw notFound();
@@ -99,14 +101,27 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date(), version: sql`${users.version} + 1` }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date(), version: sql`${users.version} + 1` })
+      .where(eq(users.id, userId));
     // Other devices are signed out; this one stays.
     await destroyOtherSessions(tx, userId, keepSessionId);
     // A reset link asked for earlier would undo this change: none survives it.
     const revoked = await revokeResetTokens(tx, userId);
     await clearLimit(tx, passwordChangeKey(userId));
-    await notify(tx, [userId], { type: 'security.password-changed', title: 'Your password was changed', body: 'If this was not you, reset your password now and contact an administrator.', link: '/profile/list' });
-    await logActivity(tx, actor, { area: 'profile', action: 'password-change', recordId: userId, changes: revoked ? { reset_links: [revoked, 0] } : undefined });
+    await notify(tx, [userId], {
+      type: 'security.password-changed',
+      title: 'Your password was changed',
+      body: 'If this was not you, reset your password now and contact an administrator.',
+      link: '/profile/list',
+    });
+    await logActivity(tx, actor, {
+      area: 'profile',
+      action: 'password-change',
+      recordId: userId,
+      changes: revoked ? { reset_links: [revoked, 0] } : undefined,
+    });
   });
 }
 
@@ -118,7 +133,12 @@ async function endGuessingSession(db: Db, userId: number, actor: Actor, sessionI
   await db.transaction(async (tx) => {
     await logActivity(tx, actor, { area: 'profile', action: 'password-change-failed', recordId: userId });
     await destroySession(tx, sessionId);
-    await logActivity(tx, actor, { area: 'profile', action: 'session-ended', recordId: userId, changes: { reason: [null, 'too many wrong current passwords'] } });
+    await logActivity(tx, actor, {
+      area: 'profile',
+      action: 'session-ended',
+      recordId: userId,
+      changes: { reason: [null, 'too many wrong current passwords'] },
+    });
   });
   throw new SessionEndedError(
     429,
@@ -132,7 +152,11 @@ async function endGuessingSession(db: Db, userId: number, actor: Actor, sessionI
 export const publicSessionId = (sessionId: string) => sha256(`public:${sessionId}`).slice(0, 24);
 
 export async function listSessions(db: Db, userId: number, currentSessionId: string) {
-  const rows = await db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(sql`${sessions.lastSeenAt} desc`);
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(sql`${sessions.lastSeenAt} desc`);
   return rows.map((s) => ({
     id: publicSessionId(s.id),
     created_at: s.createdAt.toISOString(),

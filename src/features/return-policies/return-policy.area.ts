@@ -31,7 +31,11 @@ export const returnPolicySchema = z
   .superRefine((v, ctx) => {
     const days = v.return_window_days ?? 0;
     if (v.is_returnable && days < 1) {
-      ctx.addIssue({ code: 'custom', path: ['return_window_days'], message: `Enter how many days after delivery a return may be asked for: 1 to ${MAX_RETURN_WINDOW_DAYS}.` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['return_window_days'],
+        message: `Enter how many days after delivery a return may be asked for: 1 to ${MAX_RETURN_WINDOW_DAYS}.`,
+      });
     }
     if (!v.is_returnable && days !== 0) {
       ctx.addIssue({ code: 'custom', path: ['return_window_days'], message: 'A policy without returns has no return window: leave it blank.' });
@@ -92,7 +96,15 @@ export const returnPolicyArea = defineArea({
   columns: [
     { field: 'title', header: 'Title', kind: 'text', sortable: true, filterable: true },
     // Shows the brand's name; its filter is a pick-list of brands sending brand_id in [ids].
-    { field: 'brand_name', header: 'Brand', kind: 'text', sortable: true, filterable: true, relation: { area: 'brands', field: 'brand_id' }, emptyText: 'Any brand' },
+    {
+      field: 'brand_name',
+      header: 'Brand',
+      kind: 'text',
+      sortable: true,
+      filterable: true,
+      relation: { area: 'brands', field: 'brand_id' },
+      emptyText: 'Any brand',
+    },
     { field: 'is_returnable', header: 'Returns', kind: 'boolean', sortable: true, filterable: true, options: RETURNABLE_OPTIONS, display: 'status' },
     { field: 'return_window_days', header: 'Window (days)', kind: 'number', sortable: true, filterable: true, display: 'number' },
     { field: 'status', header: 'Status', kind: 'enum', sortable: true, filterable: true, options: ACTIVE_STATUSES, display: 'status' },

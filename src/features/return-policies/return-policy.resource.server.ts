@@ -41,10 +41,16 @@ export const returnPolicyResource = defineResource({
   }),
   resolve: async (db, values) => {
     if (values.brandId === null) return values;
-    if (!(await findReferenced(db, brands.id, values.brandId, { id: brands.id }))) throw invalid({ brand_id: ['Choose a brand from the list, or None for a policy any brand may use.'] });
+    if (!(await findReferenced(db, brands.id, values.brandId, { id: brands.id })))
+      throw invalid({ brand_id: ['Choose a brand from the list, or None for a policy any brand may use.'] });
     return values;
   },
   unique: [
-    { field: 'title', expression: (t) => sql`lower(${(t as typeof returnPolicies).title})`, value: (v) => String(v.title).toLowerCase(), message: 'A return policy with this title already exists.' },
+    {
+      field: 'title',
+      expression: (t) => sql`lower(${(t as typeof returnPolicies).title})`,
+      value: (v) => String(v.title).toLowerCase(),
+      message: 'A return policy with this title already exists.',
+    },
   ],
 });

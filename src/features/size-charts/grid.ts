@@ -46,7 +46,14 @@ export function numberGridSchema(spec: GridSpec, rules: NumberGridRules) {
   });
   const names = (noun: string, max: number) =>
     z
-      .array(z.string({ error: `Name each ${noun}.` }).trim().min(1, `Name each ${noun}.`).max(rules.nameLength, `At most ${rules.nameLength} characters.`), { error: `List the ${noun}s.` })
+      .array(
+        z
+          .string({ error: `Name each ${noun}.` })
+          .trim()
+          .min(1, `Name each ${noun}.`)
+          .max(rules.nameLength, `At most ${rules.nameLength} characters.`),
+        { error: `List the ${noun}s.` },
+      )
       .min(1, `Add at least one ${noun}.`)
       .max(max, `At most ${plural(max, noun)}.`);
   const shape = z.strictObject(
@@ -78,5 +85,7 @@ export function numberGridSchema(spec: GridSpec, rules: NumberGridRules) {
   // Described for the API reference: the JSON text a form sends can't be expressed as a type.
   return z
     .preprocess(parsedJson, checked)
-    .describe(`{ ${rows}: string[], ${columns}: string[], ${values}: (number | null)[][] } (values[${spec.rowNoun}][${spec.columnNoun}]), as an object or as JSON text`);
+    .describe(
+      `{ ${rows}: string[], ${columns}: string[], ${values}: (number | null)[][] } (values[${spec.rowNoun}][${spec.columnNoun}]), as an object or as JSON text`,
+    );
 }

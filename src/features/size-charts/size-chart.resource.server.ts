@@ -36,7 +36,5 @@ export const sizeChartResource = defineResource({
     notes: input.notes || null,
     status: input.status,
   }),
-  unique: [
-    uniqueName(sizeCharts.name, 'size chart'),
-  ],
+  unique: [uniqueName(sizeCharts.name, 'size chart')],
 });

@@ -56,8 +56,20 @@ export const taxArea = defineArea({
       placeholder: 'e.g. 6204 or 996812',
       hint: 'Goods: an HSN code of 4, 6 or 8 digits. Services: a SAC code of 6 digits starting with 99.',
     },
-    { name: 'price_mode', label: 'Price', input: 'select', options: PRICE_MODES, hint: 'Included: the product’s price already contains the GST. Added: GST is added at checkout.' },
-    { name: 'status', label: 'Status', input: 'select', options: ACTIVE_STATUSES, hint: 'Inactive taxes stay on their products but are not offered for new ones.' },
+    {
+      name: 'price_mode',
+      label: 'Price',
+      input: 'select',
+      options: PRICE_MODES,
+      hint: 'Included: the product’s price already contains the GST. Added: GST is added at checkout.',
+    },
+    {
+      name: 'status',
+      label: 'Status',
+      input: 'select',
+      options: ACTIVE_STATUSES,
+      hint: 'Inactive taxes stay on their products but are not offered for new ones.',
+    },
   ],
   columns: [
     { field: 'name', header: 'Name', kind: 'text', sortable: true, filterable: true },

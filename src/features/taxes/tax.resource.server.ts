@@ -40,5 +40,6 @@ export const taxResource = defineResource({
   // "Apparel (GST 5%)" reads the same with its code in a product's tax picker.
   optionLabel: (r) => `${String(r.name)} · ${String(r.hsn_code)}`,
   unique: [uniqueName(taxes.name, 'tax')],
-  deleteBlocker: async (db, ids) => describeUses(ids, [{ counts: await countUses(db, products, products.taxId, ids), one: 'product', many: 'products', verb: 'is used by' }]),
+  deleteBlocker: async (db, ids) =>
+    describeUses(ids, [{ counts: await countUses(db, products, products.taxId, ids), one: 'product', many: 'products', verb: 'is used by' }]),
 });

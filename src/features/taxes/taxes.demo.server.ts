@@ -38,6 +38,9 @@ export const seedTaxes: DemoSeed = async (tx, { at, productIds }) => {
     .values(TAXES.map(([name, ratePercent, hsnCode, priceMode, status]) => ({ name, ratePercent, hsnCode, priceMode, status, createdAt: at, updatedAt: at })))
     .returning();
   for (const [sku, name] of Object.entries(PRODUCT_TAX)) {
-    await tx.update(products).set({ taxId: made.find((t) => t.name === name)!.id }).where(eq(products.id, productIds[sku]!));
+    await tx
+      .update(products)
+      .set({ taxId: made.find((t) => t.name === name)!.id })
+      .where(eq(products.id, productIds[sku]!));
   }
 };

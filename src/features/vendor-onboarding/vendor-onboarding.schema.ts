@@ -26,11 +26,7 @@ export const OTP_SENDS_PER_WINDOW = 3;
 export const OTP_SEND_WINDOW_MINUTES = 10;
 
 const text = (label: string, max: number) =>
-  z
-    .string(`Enter the ${label}.`)
-    .trim()
-    .min(1, `Enter the ${label}.`)
-    .max(max, `The ${label} can be at most ${max} characters.`);
+  z.string(`Enter the ${label}.`).trim().min(1, `Enter the ${label}.`).max(max, `The ${label} can be at most ${max} characters.`);
 
 const storeFields = {
   store_name: text('store name', STORE_NAME_MAX),
@@ -49,7 +45,11 @@ const storeFields = {
  */
 function gstinMatches(value: { gstin: string; pan: string; state: string }, ctx: z.RefinementCtx): void {
   if (value.gstin.slice(2, 12) !== value.pan) {
-    ctx.addIssue({ code: 'custom', path: ['gstin'], message: `The GSTIN and the PAN do not match: characters 3 to 12 of the GSTIN (${value.gstin.slice(2, 12)}) must be the PAN (${value.pan}).` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['gstin'],
+      message: `The GSTIN and the PAN do not match: characters 3 to 12 of the GSTIN (${value.gstin.slice(2, 12)}) must be the PAN (${value.pan}).`,
+    });
   }
   const registeredIn = stateForGstCode(value.gstin.slice(0, 2));
   const chosen = findStateByName(value.state);

@@ -111,7 +111,10 @@ async function lockVendorOf(tx: DbOrTx, actor: Actor, userId: number): Promise<V
     if (vendor) return vendor;
   }
   const [vendor] = await tx.insert(vendors).values({}).returning();
-  await tx.update(users).set({ vendorId: vendor!.id, version: sql`${users.version} + 1`, updatedAt: new Date() }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ vendorId: vendor!.id, version: sql`${users.version} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, userId));
   await logActivity(tx, actor, { area: 'vendors', action: 'create', recordId: vendor!.id, changes: { userId: [null, userId] } });
   return vendor!;
 }
@@ -137,7 +140,13 @@ export async function completeStoreSetup(db: Db, actor: Actor, userId: number, i
       })
       .where(eq(vendors.id, before.id))
       .returning();
-    await logActivity(tx, actor, { area: 'vendors', action: 'store-setup', recordId: before.id, before: pick(before, STORE_FIELDS), after: pick(after!, STORE_FIELDS) });
+    await logActivity(tx, actor, {
+      area: 'vendors',
+      action: 'store-setup',
+      recordId: before.id,
+      before: pick(before, STORE_FIELDS),
+      after: pick(after!, STORE_FIELDS),
+    });
     return after!;
   });
 }
@@ -161,7 +170,13 @@ export async function updateStoreDetails(db: Db, actor: Actor, vendorId: number,
       .where(and(eq(vendors.id, vendorId), eq(vendors.version, version)))
       .returning();
     if (!after) throw conflict(STALE_STORE_MESSAGE);
-    await logActivity(tx, actor, { area: 'vendors', action: 'update', recordId: vendorId, before: pick(before, STORE_FIELDS), after: pick(after, STORE_FIELDS) });
+    await logActivity(tx, actor, {
+      area: 'vendors',
+      action: 'update',
+      recordId: vendorId,
+      before: pick(before, STORE_FIELDS),
+      after: pick(after, STORE_FIELDS),
+    });
     return after;
   });
 }
@@ -199,12 +214,9 @@ export async function pendingVerification(db: DbOrTx, userId: number): Promise<P
 
 function tooMany(retryAfterSeconds: number): HttpError {
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  return new HttpError(
-    429,
-    `Too many codes were sent. You can ask for a new code in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    undefined,
-    { 'retry-after': String(retryAfterSeconds) },
-  );
+  return new HttpError(429, `Too many codes were sent. You can ask for a new code in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, {
+    'retry-after': String(retryAfterSeconds),
+  });
 }
 
 /**
@@ -215,7 +227,10 @@ export async function sendPhoneCode(db: Db, actor: Actor, userId: number, phone:
   refuseWhileImpersonating(actor);
   const window = OTP_SEND_WINDOW_MINUTES * 60;
   const [byUser, byPhone] = [await hitLimit(db, `phone-code:user:${userId}`, window), await hitLimit(db, `phone-code:phone:${phone}`, window)];
-  const blocked = Math.max(byUser.count > OTP_SENDS_PER_WINDOW ? byUser.retryAfterSeconds : 0, byPhone.count > OTP_SENDS_PER_WINDOW ? byPhone.retryAfterSeconds : 0);
+  const blocked = Math.max(
+    byUser.count > OTP_SENDS_PER_WINDOW ? byUser.retryAfterSeconds : 0,
+    byPhone.count > OTP_SENDS_PER_WINDOW ? byPhone.retryAfterSeconds : 0,
+  );
   if (blocked > 0) throw tooMany(blocked);
 
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
@@ -293,7 +308,13 @@ export async function verifyPhoneCode(db: Db, actor: Actor, userId: number, code
 /** Marks onboarding done once the store is set up and the phone verified. Doing it twice changes nothing. */
 export async function completeOnboarding(db: Db, actor: Actor, userId: number): Promise<UserRow> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ user: users, vendor: vendors }).from(users).leftJoin(vendors, eq(users.vendorId, vendors.id)).where(eq(users.id, userId)).for('update', { of: users }).limit(1);
+    const [row] = await tx
+      .select({ user: users, vendor: vendors })
+      .from(users)
+      .leftJoin(vendors, eq(users.vendorId, vendors.id))
+      .where(eq(users.id, userId))
+      .for('update', { of: users })
+      .limit(1);
     if (!row || row.user.userType !== 'vendor') throw forbidden('Only vendor accounts have onboarding.');
     if (row.user.vendorOnboardingCompletedAt) return row.user;
     const errors: Record<string, string[]> = {};

@@ -6,7 +6,9 @@ import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../../lib/db/schema.ts';
 
 export const phoneVerifications = pgTable('phone_verifications', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   phone: text('phone').notNull(),
   codeHash: text('code_hash').notNull(),
   attempts: integer('attempts').notNull().default(0),

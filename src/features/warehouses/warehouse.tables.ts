@@ -22,9 +22,15 @@ export const warehouses = pgTable(
     contactEmail: text('contact_email'),
     addressLine1: text('address_line1').notNull(),
     addressLine2: text('address_line2'),
-    stateId: integer('state_id').notNull().references(() => states.id, { onDelete: 'restrict' }),
-    cityId: integer('city_id').notNull().references(() => cities.id, { onDelete: 'restrict' }),
-    pincodeId: integer('pincode_id').notNull().references(() => pincodes.id, { onDelete: 'restrict' }),
+    stateId: integer('state_id')
+      .notNull()
+      .references(() => states.id, { onDelete: 'restrict' }),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'restrict' }),
+    pincodeId: integer('pincode_id')
+      .notNull()
+      .references(() => pincodes.id, { onDelete: 'restrict' }),
     isActive: boolean('is_active').notNull().default(true),
     ...timestamps,
     version: integer('version').notNull().default(1),

@@ -3,7 +3,10 @@ import { hasMarkdownField, inSentence, type AreaDeclaration } from './area.ts';
 import type { Permission } from '@/lib/permissions/catalogue.ts';
 import type { RouteDef } from '@/lib/routes/route.ts';
 
-const permissionFor = (area: AreaDeclaration, action: string) => ({ kind: 'permission' as const, permission: `${area.permissionArea}:${action}` as Permission });
+const permissionFor = (area: AreaDeclaration, action: string) => ({
+  kind: 'permission' as const,
+  permission: `${area.permissionArea}:${action}` as Permission,
+});
 
 /** List, add and edit pages, and the area's "X of this Y" lists. */
 export function areaPageRoutes(area: AreaDeclaration): RouteDef[] {
@@ -12,15 +15,49 @@ export function areaPageRoutes(area: AreaDeclaration): RouteDef[] {
   return [
     { pattern: area.paths.list, kind: 'page', methods: ['GET'], access: p('list'), title: area.label, ...planned },
     { pattern: area.paths.add, kind: 'page', methods: ['GET'], access: p('create'), title: `Add ${inSentence(area.singular)}`, ...planned },
-    { pattern: area.paths.edit, kind: 'page', methods: ['GET'], access: p('update'), title: `Edit ${inSentence(area.singular)}`, sample: { id: '1' }, ...planned },
-    ...(area.scopedLists ?? []).map((s): RouteDef => ({ pattern: s.path, kind: 'page', methods: ['GET'], access: p('list'), title: s.title, sample: { id: '1' }, ...planned })),
-    ...(area.details ? [{ pattern: area.details.path, kind: 'page' as const, methods: ['GET' as const], access: p(area.details.action), title: area.details.title, sample: { id: '1' }, ...planned }] : []),
+    {
+      pattern: area.paths.edit,
+      kind: 'page',
+      methods: ['GET'],
+      access: p('update'),
+      title: `Edit ${inSentence(area.singular)}`,
+      sample: { id: '1' },
+      ...planned,
+    },
+    ...(area.scopedLists ?? []).map((s): RouteDef => ({
+      pattern: s.path,
+      kind: 'page',
+      methods: ['GET'],
+      access: p('list'),
+      title: s.title,
+      sample: { id: '1' },
+      ...planned,
+    })),
+    ...(area.details
+      ? [
+          {
+            pattern: area.details.path,
+            kind: 'page' as const,
+            methods: ['GET' as const],
+            access: p(area.details.action),
+            title: area.details.title,
+            sample: { id: '1' },
+            ...planned,
+          },
+        ]
+      : []),
   ];
 }
 
 /** The calls the area's own inputs make (AreaApiRoute), each with the area's permission for its action. */
 function ownRoutes(area: AreaDeclaration): RouteDef[] {
-  return (area.apiRoutes ?? []).map((r) => ({ pattern: r.pattern, kind: 'api', methods: [r.method], access: permissionFor(area, r.action), ...(r.sampleQuery ? { sampleQuery: r.sampleQuery } : {}) }));
+  return (area.apiRoutes ?? []).map((r) => ({
+    pattern: r.pattern,
+    kind: 'api',
+    methods: [r.method],
+    access: permissionFor(area, r.action),
+    ...(r.sampleQuery ? { sampleQuery: r.sampleQuery } : {}),
+  }));
 }
 
 /** The one list contract and the CRUD, bulk and export calls, each method with its own permission. */

@@ -276,5 +276,4 @@ export function defineArea<S extends z.ZodObject>(area: AreaDeclaration<S>): Are
  */
 export const inSentence = (noun: string) => (/^[A-Z]{2}/.test(noun) ? noun : noun.toLowerCase());
 
-export const editPath = (area: Pick<AreaDeclaration, 'paths'> | AreaListDeclaration, id: number | string) =>
-  (area.paths.edit ?? '').replace(':id', String(id));
+export const editPath = (area: Pick<AreaDeclaration, 'paths'> | AreaListDeclaration, id: number | string) => (area.paths.edit ?? '').replace(':id', String(id));

@@ -94,7 +94,12 @@ export const isChosenFile = (value: unknown): boolean => typeof File !== 'undefi
 
 const PHONE_MESSAGE = 'Enter a phone number: digits, spaces or hyphens, e.g. +91 80 4000 1234 or 98450 12345.';
 /** A mobile or landline number as people write it (a warehouse desk, a courier's helpline). */
-export const phoneNumber = z.string(PHONE_MESSAGE).trim().min(1, PHONE_MESSAGE).max(20, PHONE_MESSAGE).regex(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, PHONE_MESSAGE);
+export const phoneNumber = z
+  .string(PHONE_MESSAGE)
+  .trim()
+  .min(1, PHONE_MESSAGE)
+  .max(20, PHONE_MESSAGE)
+  .regex(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, PHONE_MESSAGE);
 
 /** An email address, or blank (the output is then ''). */
 export const optionalEmail = z
@@ -103,4 +108,3 @@ export const optionalEmail = z
   .max(254, 'At most 254 characters.')
   .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter an email address such as ops@example.com.')
   .optional();
-

@@ -36,7 +36,10 @@ export function deriveListColumns(area: Pick<AreaDeclaration, 'key' | 'columns' 
   const sourceOf = (field: string): SQL | AnyColumn => {
     const key = rowKeyOfField(field);
     const source = from.sources?.[field] ?? from.computed?.[key] ?? tableColumns[key];
-    if (!source) throw new Error(`${area.key}: list column "${field}" is sortable or filterable but has no source (a table column, a computed value or resource.sources.${field}).`);
+    if (!source)
+      throw new Error(
+        `${area.key}: list column "${field}" is sortable or filterable but has no source (a table column, a computed value or resource.sources.${field}).`,
+      );
     return source;
   };
   /** A related record's id filters; it sorts too unless it can be NULL (a keyset cursor can't step past NULL). */

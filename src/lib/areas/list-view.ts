@@ -36,7 +36,10 @@ export interface AreaAbilities {
   view?: boolean;
 }
 
-export function areaAbilities(area: Pick<AreaListDeclaration, 'permissionArea' | 'paths'> & { details?: { action: string } }, can: (permission: string) => boolean): AreaAbilities {
+export function areaAbilities(
+  area: Pick<AreaListDeclaration, 'permissionArea' | 'paths'> & { details?: { action: string } },
+  can: (permission: string) => boolean,
+): AreaAbilities {
   const abilities: AreaAbilities = {
     create: Boolean(area.paths.add) && can(`${area.permissionArea}:create`),
     update: can(`${area.permissionArea}:update`),

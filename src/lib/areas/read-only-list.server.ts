@@ -44,7 +44,14 @@ export function defineReadOnlyList<Row extends Record<string, unknown>>(def: Rea
     const q = db.select(fields as never).from(def.table);
     return (def.joins ? def.joins(q) : q) as typeof q;
   };
-  const listTable: ListTable = { spec, table: def.table, tableName: def.tableName, selection: def.selection, from, serialize: def.serialize as ListTable['serialize'] };
+  const listTable: ListTable = {
+    spec,
+    table: def.table,
+    tableName: def.tableName,
+    selection: def.selection,
+    from,
+    serialize: def.serialize as ListTable['serialize'],
+  };
   return {
     def,
     parseListQuery: (raw) => parseWith(listQuerySchema, raw) as ListQuery,

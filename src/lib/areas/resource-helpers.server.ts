@@ -20,7 +20,11 @@ export async function findReferenced<F extends Record<string, PgColumn>>(
   id: unknown,
   fields: F,
 ): Promise<{ [K in keyof F]: F[K]['_']['data'] } | undefined> {
-  const [row] = await db.select(fields as Record<string, PgColumn>).from(idColumn.table).where(eq(idColumn, Number(id))).limit(1);
+  const [row] = await db
+    .select(fields as Record<string, PgColumn>)
+    .from(idColumn.table)
+    .where(eq(idColumn, Number(id)))
+    .limit(1);
   return row as { [K in keyof F]: F[K]['_']['data'] } | undefined;
 }
 

@@ -164,7 +164,8 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
   }
   const listTable: ListTable = { spec, table: table as PgTable, tableName: def.tableName, selection, from, serialize: def.serialize as ListTable['serialize'] };
   const reorderKey = area.reorder ? rowKeyOf(area.reorder.field) : undefined;
-  if (owned && !columns[VENDOR_OWNED[area.permissionArea]!]) throw new Error(`${area.key}: a vendor-owned area's table needs a ${VENDOR_OWNED[area.permissionArea]} column`);
+  if (owned && !columns[VENDOR_OWNED[area.permissionArea]!])
+    throw new Error(`${area.key}: a vendor-owned area's table needs a ${VENDOR_OWNED[area.permissionArea]} column`);
   /**
    * What the ability requires of a record the principal saves (a vendor's own id as its owner) is
    * set by the server, never taken from what they send; staff choose the owner through the form.
@@ -176,7 +177,9 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
   }
 
   async function findRow(db: DbOrTx, s: RequestScope, id: number, action: AreaAction = 'list'): Promise<Row | undefined> {
-    const [row] = await from(db, selection).where(and(eq(table.id, id), scope(s, action))).limit(1);
+    const [row] = await from(db, selection)
+      .where(and(eq(table.id, id), scope(s, action)))
+      .limit(1);
     return row as Row | undefined;
   }
 
@@ -264,7 +267,10 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
       const created = await write(
         db,
         async (tx) => {
-          const [row] = (await tx.insert(table as PgTable).values({ ...values, ...images.set } as never).returning(columns)) as Row[];
+          const [row] = (await tx
+            .insert(table as PgTable)
+            .values({ ...values, ...images.set } as never)
+            .returning(columns)) as Row[];
           const hookChanges = prepared ? await def.hooks!.afterWrite(tx, row!.id, prepared.plan) : {};
           await logActivity(tx, s.actor, { area: area.key, action: 'create', recordId: row!.id, changes: { ...diffRecords(null, row), ...hookChanges } });
           return row!;
@@ -297,7 +303,12 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
             .returning(columns)) as Row[];
           if (rows.length === 0) throw staleVersion(area.singular);
           const hookChanges = prepared ? await def.hooks!.afterWrite(tx, id, prepared.plan, existing) : {};
-          await logActivity(tx, s.actor, { area: area.key, action: 'update', recordId: id, changes: { ...diffRecords(ownColumns(existing), rows[0]), ...hookChanges } });
+          await logActivity(tx, s.actor, {
+            area: area.key,
+            action: 'update',
+            recordId: id,
+            changes: { ...diffRecords(ownColumns(existing), rows[0]), ...hookChanges },
+          });
           return rows[0]!;
         },
         images.rollback,
@@ -308,8 +319,14 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
 
     async remove(db: Db, s: RequestScope, ids: number[]): Promise<number> {
       const unique = [...new Set(ids)];
-      const rows = (await db.select(columns).from(table as PgTable).where(and(inArray(table.id, unique), scope(s, 'delete')))) as Row[];
-      if (rows.length !== unique.length) throw notFound(unique.length === 1 ? `${area.singular} not found.` : `Some of the selected ${inSentence(area.label)} no longer exist. Reload and try again.`);
+      const rows = (await db
+        .select(columns)
+        .from(table as PgTable)
+        .where(and(inArray(table.id, unique), scope(s, 'delete')))) as Row[];
+      if (rows.length !== unique.length)
+        throw notFound(
+          unique.length === 1 ? `${area.singular} not found.` : `Some of the selected ${inSentence(area.label)} no longer exist. Reload and try again.`,
+        );
       const blocked = (await def.deleteBlocker?.(db, unique)) ?? new Map<number, string>();
       if (blocked.size) {
         const title = (r: Row) => String(r[area.titleField] ?? r.id);
@@ -330,26 +347,40 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
           if (isForeignKeyViolation(e)) throw conflict(`Something was added to the selected ${inSentence(area.label)} meanwhile. Reload and try again.`);
           throw e;
         });
-      await Promise.all(rows.flatMap((r) => (def.images ?? []).map((img) => r[img.column] as string | null)).filter(Boolean).map((k) => uploads().delete(k!)));
+      await Promise.all(
+        rows
+          .flatMap((r) => (def.images ?? []).map((img) => r[img.column] as string | null))
+          .filter(Boolean)
+          .map((k) => uploads().delete(k!)),
+      );
       return rows.length;
     },
 
     async setStatus(db: Db, s: RequestScope, ids: number[], status: string): Promise<number> {
       const statusField = area.statusField;
       if (!statusField) throw invalid({ action: ['This area has no status.'] });
-      if (!statusField.options.some((o) => o.value === status)) throw invalid({ status: [`Choose one of ${statusField.options.map((o) => o.value).join(', ')}.`] });
+      if (!statusField.options.some((o) => o.value === status))
+        throw invalid({ status: [`Choose one of ${statusField.options.map((o) => o.value).join(', ')}.`] });
       const column = rowKeyOf(statusField.field) ?? statusField.field;
       // A yes/no "status" (a pincode's serviceability) comes as "true"/"false".
       const value: unknown = listColumns[statusField.field]?.kind === 'boolean' ? status === 'true' : status;
       return db.transaction(async (tx) => {
-        const before = (await tx.select(columns).from(table as PgTable).where(and(inArray(table.id, ids), scope(s, 'update')))) as Row[];
+        const before = (await tx
+          .select(columns)
+          .from(table as PgTable)
+          .where(and(inArray(table.id, ids), scope(s, 'update')))) as Row[];
         if (before.length !== new Set(ids).size) throw notFound(`Some of the selected ${inSentence(area.label)} no longer exist. Reload and try again.`);
         const changed = before.filter((r) => r[column] !== value);
         if (!changed.length) return 0;
         const after = (await tx
           .update(table as PgTable)
           .set({ [column]: value, updatedAt: new Date(), version: sql`${table.version} + 1` } as never)
-          .where(inArray(table.id, changed.map((r) => r.id)))
+          .where(
+            inArray(
+              table.id,
+              changed.map((r) => r.id),
+            ),
+          )
           .returning(columns)) as Row[];
         for (const row of after) {
           await logActivity(tx, s.actor, { area: area.key, action: 'update', recordId: row.id, before: changed.find((r) => r.id === row.id), after: row });
@@ -381,7 +412,9 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
           .for('update')) as Row[];
         const matching = new Set(((await from(tx, { id: table.id }).where(where)) as { id: number }[]).map((r) => r.id));
         if (matching.size !== ids.length || ids.some((id) => !matching.has(id))) {
-          throw conflict(`The ${inSentence(area.label)} changed since the list was loaded (one was added or deleted). Reload and try again; nothing was moved.`);
+          throw conflict(
+            `The ${inSentence(area.label)} changed since the list was loaded (one was added or deleted). Reload and try again; nothing was moved.`,
+          );
         }
         const position = (r: Row) => Number(r[key]);
         const next = new Map(all.map((r) => [r.id, position(r)]));
@@ -415,7 +448,10 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
     async options(db: DbOrTx, s: RequestScope, query: ListQuery, ids?: number[]): Promise<RelationOption[]> {
       const order = listOrder(spec, query);
       const where = listWhere(spec, query, [scope(s, 'list'), ids ? inArray(table.id, ids) : undefined]);
-      const rows = (await from(db, selection).where(where).orderBy(...order.by).limit(ids ? ids.length : OPTIONS_LIMIT)) as Row[];
+      const rows = (await from(db, selection)
+        .where(where)
+        .orderBy(...order.by)
+        .limit(ids ? ids.length : OPTIONS_LIMIT)) as Row[];
       const active = area.statusField?.options[0]?.value;
       return rows.map((row) => {
         const record = def.serialize(row);
@@ -429,7 +465,10 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
     async exportRows(db: DbOrTx, s: RequestScope, query: ListQuery, ids?: number[], cap = 100_000): Promise<ApiRecord[]> {
       const order = listOrder(spec, query);
       const where = listWhere(spec, query, [scope(s, 'list'), ids ? inArray(table.id, ids) : undefined]);
-      const rows = (await from(db, selection).where(where).orderBy(...order.by).limit(cap)) as Row[];
+      const rows = (await from(db, selection)
+        .where(where)
+        .orderBy(...order.by)
+        .limit(cap)) as Row[];
       return rows.map(def.serialize);
     },
   };
@@ -438,5 +477,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
 export type Resource = ReturnType<typeof defineResource>;
 
 function staleVersion(singular: string) {
-  return conflict(`This ${inSentence(singular)} was changed by someone else after you opened it. Reload to see their changes; what you typed is kept until you do.`);
+  return conflict(
+    `This ${inSentence(singular)} was changed by someone else after you opened it. Reload to see their changes; what you typed is kept until you do.`,
+  );
 }

@@ -80,4 +80,3 @@ function toState(row: LimitRow): LimitState {
   const resetAt = new Date(row.reset_at).getTime();
   return { count: Number(row.count), retryAfterSeconds: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)) };
 }
-

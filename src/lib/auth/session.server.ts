@@ -48,7 +48,10 @@ export async function findSession(db: DbOrTx, token: string): Promise<SessionRow
   }
   // lastSeenAt is written at most every SESSION_TOUCH_SECONDS, to keep reads cheap.
   if (now - session.lastSeenAt.getTime() > config().SESSION_TOUCH_SECONDS * 1000) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, id));
   }
   return session;
 }
@@ -66,9 +69,7 @@ export async function destroySession(db: DbOrTx, sessionId: string): Promise<voi
 
 export async function destroyOtherSessions(db: DbOrTx, userId: number, keepSessionId: string | null): Promise<void> {
   forgetIdentities();
-  await db
-    .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`) : eq(sessions.userId, userId));
+  await db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`) : eq(sessions.userId, userId));
 }
 
 export async function purgeExpiredSessions(db: DbOrTx): Promise<void> {

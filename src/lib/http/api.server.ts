@@ -145,7 +145,8 @@ export function queryObject(url: URL): Record<string, string> {
 }
 
 /** What a client is told when the database refused one of its values (the safety net below). */
-export const DATA_EXCEPTION_MESSAGE = 'A value in the request does not fit what it is stored or compared as (a number out of range, or text where a number or date belongs). Check the values and try again.';
+export const DATA_EXCEPTION_MESSAGE =
+  'A value in the request does not fit what it is stored or compared as (a number out of range, or text where a number or date belongs). Check the values and try again.';
 
 /**
  * The refusal a thrown error stands for, as an HttpError: our own, or the database refusing a

@@ -58,7 +58,12 @@ function onUnauthenticated(status: number): void {
 }
 
 function toError(status: number, payload: unknown): ApiError {
-  return new ApiError(status, isErrorBody(payload) ? payload : { message: status === 0 ? 'The network is unreachable. Check the connection and try again.' : `Request failed (${status}).` });
+  return new ApiError(
+    status,
+    isErrorBody(payload)
+      ? payload
+      : { message: status === 0 ? 'The network is unreachable. Check the connection and try again.' : `Request failed (${status}).` },
+  );
 }
 
 function parse(text: string): unknown {
@@ -120,7 +125,8 @@ function xhr<T>(method: string, url: string, headers: Record<string, string>, bo
 
 export const api = {
   get: <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) => request<T>(path, { method: 'GET', query, signal }),
-  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'body' | 'method'> = {}) => request<T>(path, { ...options, method: 'POST', body: body ?? {} }),
+  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'body' | 'method'> = {}) =>
+    request<T>(path, { ...options, method: 'POST', body: body ?? {} }),
   put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body: body ?? {} }),
   patch: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PATCH', body: body ?? {} }),
   delete: <T>(path: string, body?: unknown) => request<T>(path, { method: 'DELETE', body }),

@@ -36,14 +36,21 @@ export const recordId = (message: string = RECORD_ID_MESSAGE) => z.coerce.number
 export const recordIdSchema = /* @__PURE__ */ recordId();
 
 /** A record id where only JSON is read: a number, never text. */
-export const jsonRecordIdSchema = /* @__PURE__ */ z.number({ error: RECORD_ID_MESSAGE }).int(RECORD_ID_MESSAGE).min(1, RECORD_ID_MESSAGE).max(MAX_INT32, RECORD_ID_MESSAGE);
+export const jsonRecordIdSchema = /* @__PURE__ */ z
+  .number({ error: RECORD_ID_MESSAGE })
+  .int(RECORD_ID_MESSAGE)
+  .min(1, RECORD_ID_MESSAGE)
+  .max(MAX_INT32, RECORD_ID_MESSAGE);
 
 /**
  * `ids` of a bulk call: record ids, at least one (`empty` otherwise), at most 1000 (`tooMany`).
  * `json`: numbers only (a call only JSON clients make), where a form's text is refused.
  */
 export const recordIds = (empty: string, tooMany = 'At most 1000 at a time.', json = false) =>
-  z.array(json ? jsonRecordIdSchema : recordIdSchema).min(1, empty).max(1000, tooMany);
+  z
+    .array(json ? jsonRecordIdSchema : recordIdSchema)
+    .min(1, empty)
+    .max(1000, tooMany);
 
 const VERSION_MISSING = 'The form is missing its version: reload the page.';
 

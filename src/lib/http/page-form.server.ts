@@ -62,7 +62,12 @@ export async function handlePageForm<S extends z.ZodType>(
   if (page.request.method !== 'POST') return freshForm(options.initial);
   const secret = new Set(options.secretFields ?? []);
   let typed: Record<string, string> = {};
-  const echo = () => Object.fromEntries(Object.entries(typed).filter(([k]) => !secret.has(k)).map(([k, v]) => [k, v.slice(0, ECHO_MAX)]));
+  const echo = () =>
+    Object.fromEntries(
+      Object.entries(typed)
+        .filter(([k]) => !secret.has(k))
+        .map(([k, v]) => [k, v.slice(0, ECHO_MAX)]),
+    );
   try {
     const form = await readFormData(page.request, options.limit);
     typed = Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));

@@ -175,7 +175,15 @@ function constraintSql(field: string, col: ListColumn, c: FilterConstraint, bind
       if (!Array.isArray(c.value)) fail(field, '"in" takes a list of values.');
       if (c.value.length > 100) fail(field, '"in" takes at most 100 values.');
       const values = c.value.map((v) => scalar(field, col, v));
-      return text ? inArray(sql`lower(${column})`, values.map((v) => bind(String(v).toLowerCase()) as Bound)) : inArray(column, values.map((v) => bind(v) as Bound));
+      return text
+        ? inArray(
+            sql`lower(${column})`,
+            values.map((v) => bind(String(v).toLowerCase()) as Bound),
+          )
+        : inArray(
+            column,
+            values.map((v) => bind(v) as Bound),
+          );
     }
     case 'lt':
       return lt(column, value(c.value));
@@ -359,7 +367,12 @@ function nameOf(source: ListTable): string {
  * the planner's estimate, and the same WHERE is not counted again until the next write through
  * the app (`keptEstimate`), so a write is in the very next read's total (decision 022).
  */
-export async function listPage(db: DbOrTx, source: ListTable, query: ListQuery, scope: (SQL | undefined)[] = []): Promise<ListResult<ReturnType<ListTable['serialize']>>> {
+export async function listPage(
+  db: DbOrTx,
+  source: ListTable,
+  query: ListQuery,
+  scope: (SQL | undefined)[] = [],
+): Promise<ListResult<ReturnType<ListTable['serialize']>>> {
   const { spec } = source;
   const order = listOrder(spec, query);
   // The page's statement, with the filters' values as placeholders: built once per shape.
@@ -382,7 +395,16 @@ export async function listPage(db: DbOrTx, source: ListTable, query: ListQuery, 
   const placeholders = Object.keys(binder.values).length;
   const shape = `${nameOf(source)}\u0000${order.field}\u0000${order.order}\u0000${keyset ? 1 : 0}\u0000${counts ? 1 : 0}\u0000${placeholders}\u0000${rendered?.sql ?? ''}\u0000${rendered ? JSON.stringify(rendered.params) : ''}`;
   const statement = compiledStatement<Record<string, unknown>>(db, shape, () => {
-    const counted = counts ? { [TOTAL]: cappedCount(source.from(db, { one: sql`1` }, 'leftJoin').where(where).limit(FILTERED_COUNT_CAP + 1)) } : {};
+    const counted = counts
+      ? {
+          [TOTAL]: cappedCount(
+            source
+              .from(db, { one: sql`1` }, 'leftJoin')
+              .where(where)
+              .limit(FILTERED_COUNT_CAP + 1),
+          ),
+        }
+      : {};
     return source
       .from(db, { ...source.selection, ...counted })
       .where(and(where, keyset))

@@ -20,7 +20,9 @@ export interface NotificationInput {
 export async function notify(db: DbOrTx, userIds: number[], input: NotificationInput): Promise<void> {
   const ids = [...new Set(userIds)];
   if (!ids.length) return;
-  await db.insert(notifications).values(ids.map((userId) => ({ userId, type: input.type, title: input.title, body: input.body ?? null, link: input.link ?? null })));
+  await db
+    .insert(notifications)
+    .values(ids.map((userId) => ({ userId, type: input.type, title: input.title, body: input.body ?? null, link: input.link ?? null })));
 }
 
 /** Every active holder of a role (e.g. each Super Admin about a change to global settings). */
@@ -31,5 +33,9 @@ export async function notifyRole(db: DbOrTx, roleName: string, input: Notificati
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .innerJoin(users, eq(users.id, userRoles.userId))
     .where(and(eq(roles.name, roleName), eq(users.status, 'active')));
-  await notify(db, holders.map((h) => h.id), input);
+  await notify(
+    db,
+    holders.map((h) => h.id),
+    input,
+  );
 }

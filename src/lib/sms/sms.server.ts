@@ -27,7 +27,9 @@ class OutboxSmsProvider implements SmsProvider {
   name = 'outbox';
   async send(db: DbOrTx, to: string, body: string): Promise<void> {
     writeOutboxFile('sms', to, 'txt', `To: ${to}\nDate: ${new Date().toISOString()}\n\n${body}\n`);
-    await db.execute(sql`update settings set value = jsonb_set(value, '{balance}', to_jsonb(round(greatest(0, (value->>'balance')::numeric - ${OUTBOX_COST_PER_SMS}), 2))), updated_at = now() where key = 'sms.balance'`);
+    await db.execute(
+      sql`update settings set value = jsonb_set(value, '{balance}', to_jsonb(round(greatest(0, (value->>'balance')::numeric - ${OUTBOX_COST_PER_SMS}), 2))), updated_at = now() where key = 'sms.balance'`,
+    );
   }
   async balance(db: DbOrTx): Promise<SmsBalance> {
     const [row] = await db.select().from(settings).where(eq(settings.key, 'sms.balance')).limit(1);

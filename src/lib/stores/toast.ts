@@ -60,7 +60,11 @@ export function toast(options: ToastOptions): string {
 const held = new Map<string, Set<'pointer' | 'focus'>>();
 
 function countDown(t: Toast): void {
-  if (t.life > 0) timers.set(t.id, setTimeout(() => removeToast(t.id), t.life));
+  if (t.life > 0)
+    timers.set(
+      t.id,
+      setTimeout(() => removeToast(t.id), t.life),
+    );
 }
 
 /** Stops a toast's countdown while the pointer rests on it or the focus is in it. */

@@ -4,7 +4,25 @@
  * cookie schema and re-exports all of this.
  */
 export const PRESETS = ['Aura', 'Lara', 'Nora'] as const;
-export const PRIMARY_COLORS = ['noir', 'emerald', 'green', 'lime', 'orange', 'amber', 'yellow', 'teal', 'cyan', 'sky', 'blue', 'indigo', 'violet', 'purple', 'fuchsia', 'pink', 'rose'] as const;
+export const PRIMARY_COLORS = [
+  'noir',
+  'emerald',
+  'green',
+  'lime',
+  'orange',
+  'amber',
+  'yellow',
+  'teal',
+  'cyan',
+  'sky',
+  'blue',
+  'indigo',
+  'violet',
+  'purple',
+  'fuchsia',
+  'pink',
+  'rose',
+] as const;
 export const SURFACE_COLORS = ['slate', 'gray', 'zinc', 'neutral', 'stone', 'soho', 'viva', 'ocean'] as const;
 export const MENU_MODES = ['static', 'overlay', 'slim', 'compact', 'reveal', 'drawer', 'horizontal'] as const;
 export const MENU_THEMES = ['light', 'dark', 'primary'] as const;

@@ -5,7 +5,17 @@
  * this module adds the cookie's schema.
  */
 import { z } from 'zod';
-import { CARD_STYLES, DEFAULT_THEME, MENU_MODES, MENU_THEMES, PRESETS, PRIMARY_COLORS, SURFACE_COLORS, normaliseTheme, type ThemeConfig } from './theme-options.ts';
+import {
+  CARD_STYLES,
+  DEFAULT_THEME,
+  MENU_MODES,
+  MENU_THEMES,
+  PRESETS,
+  PRIMARY_COLORS,
+  SURFACE_COLORS,
+  normaliseTheme,
+  type ThemeConfig,
+} from './theme-options.ts';
 
 export * from './theme-options.ts';
 

@@ -55,15 +55,23 @@ export default function ActivityDiffDialog({ entry, onClose }: { entry: Row | nu
             <caption className="mb-2 text-left font-semibold">Changes</caption>
             <thead className="text-xs text-surface-500 uppercase">
               <tr>
-                <th scope="col" className="py-2 pr-3">Field</th>
-                <th scope="col" className="py-2 pr-3">Before</th>
-                <th scope="col" className="py-2">After</th>
+                <th scope="col" className="py-2 pr-3">
+                  Field
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Before
+                </th>
+                <th scope="col" className="py-2">
+                  After
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-surface-200 dark:divide-surface-700">
               {changes.map(([field, [before, after]]) => (
                 <tr key={field}>
-                  <th scope="row" className="py-2 pr-3 font-medium">{field}</th>
+                  <th scope="row" className="py-2 pr-3 font-medium">
+                    {field}
+                  </th>
                   <td className="py-2 pr-3 break-all text-red-700 dark:text-red-300">{show(before)}</td>
                   <td className="py-2 break-all text-green-700 dark:text-green-300">{show(after)}</td>
                 </tr>

@@ -21,7 +21,9 @@ export default function ActivityLogTable(props: DataTableProps) {
           actor_name: (r) => (
             <>
               {actorLabel(r)}
-              {r.impersonated_user_id != null && <span className="block text-xs text-surface-500">as {String(r.impersonated_name ?? `user #${r.impersonated_user_id}`)}</span>}
+              {r.impersonated_user_id != null && (
+                <span className="block text-xs text-surface-500">as {String(r.impersonated_name ?? `user #${r.impersonated_user_id}`)}</span>
+              )}
             </>
           ),
         }}

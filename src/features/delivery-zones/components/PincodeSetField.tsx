@@ -103,7 +103,15 @@ export default function PincodeSetField({ field, id, value, onChange, errors: fi
               }}
               disabled={disabled || busy}
             />
-            <RelationField field={cityField} id={`${id}-city`} value={cityId} parentValue={stateId} parentLabel="State" onChange={setCityId} disabled={disabled || busy} />
+            <RelationField
+              field={cityField}
+              id={`${id}-city`}
+              value={cityId}
+              parentValue={stateId}
+              parentLabel="State"
+              onChange={setCityId}
+              disabled={disabled || busy}
+            />
             <button type="button" className={buttonClass('outline')} onClick={addPlace} disabled={disabled || busy || !stateId}>
               {busy ? 'Adding…' : 'Add pincodes'}
             </button>

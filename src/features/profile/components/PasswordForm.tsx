@@ -73,7 +73,16 @@ export default function PasswordForm({ email, impersonating, csrfToken, initialE
   }
 
   return (
-    <form ref={form.formRef} onSubmit={submit} onFocus={() => void passwordChangeSchema().catch(() => undefined)} method="post" action="/profile/update-password" className="space-y-5" noValidate aria-busy={submitting}>
+    <form
+      ref={form.formRef}
+      onSubmit={submit}
+      onFocus={() => void passwordChangeSchema().catch(() => undefined)}
+      method="post"
+      action="/profile/update-password"
+      className="space-y-5"
+      noValidate
+      aria-busy={submitting}
+    >
       <input type="hidden" name="_token" value={csrfToken} />
       <FormAlert message={form.message} />
       {done && <FormAlert tone="success" message="Password updated. Your other devices have been signed out." />}

@@ -113,15 +113,32 @@ export default function ProfileForm(props: ProfileFormProps) {
     : '10 digits; +91 is added for you.';
 
   return (
-    <form ref={form.formRef} onSubmit={submit} onFocus={() => void profileSchema().catch(() => undefined)} method="post" action="/profile" encType="multipart/form-data" className="space-y-5" noValidate aria-busy={submitting}>
+    <form
+      ref={form.formRef}
+      onSubmit={submit}
+      onFocus={() => void profileSchema().catch(() => undefined)}
+      method="post"
+      action="/profile"
+      encType="multipart/form-data"
+      className="space-y-5"
+      noValidate
+      aria-busy={submitting}
+    >
       <input type="hidden" name="_token" value={props.csrfToken} />
       <FormAlert message={form.message} />
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         {shownAvatar ? (
-          <img src={shownAvatar} alt={preview ? 'Preview of the new profile picture' : 'Your profile picture'} className="size-20 shrink-0 rounded-full object-cover ring-1 ring-surface-200 dark:ring-surface-700" />
+          <img
+            src={shownAvatar}
+            alt={preview ? 'Preview of the new profile picture' : 'Your profile picture'}
+            className="size-20 shrink-0 rounded-full object-cover ring-1 ring-surface-200 dark:ring-surface-700"
+          />
         ) : (
-          <span className="inline-flex size-20 shrink-0 items-center justify-center rounded-full bg-surface-200 text-2xl font-semibold text-surface-700 dark:bg-surface-800 dark:text-surface-200" aria-hidden="true">
+          <span
+            className="inline-flex size-20 shrink-0 items-center justify-center rounded-full bg-surface-200 text-2xl font-semibold text-surface-700 dark:bg-surface-800 dark:text-surface-200"
+            aria-hidden="true"
+          >
             {initials(saved.name)}
           </span>
         )}
@@ -160,7 +177,17 @@ export default function ProfileForm(props: ProfileFormProps) {
         </div>
       </div>
 
-      <TextField label="Name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} required maxLength={120} autoComplete="name" disabled={submitting} />
+      <TextField
+        label="Name"
+        name="name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+        required
+        maxLength={120}
+        autoComplete="name"
+        disabled={submitting}
+      />
       <TextField
         label="Email"
         name="email"

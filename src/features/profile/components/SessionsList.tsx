@@ -52,7 +52,9 @@ export default function SessionsList({ initial }: { initial: SessionItem[] }) {
             <p className="font-medium">
               {s.device}
               {s.current && (
-                <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 dark:bg-green-900 dark:text-green-100">This device</span>
+                <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 dark:bg-green-900 dark:text-green-100">
+                  This device
+                </span>
               )}
             </p>
             <p className="text-sm text-surface-600 dark:text-surface-400">
@@ -61,7 +63,13 @@ export default function SessionsList({ initial }: { initial: SessionItem[] }) {
             <p className="text-xs text-surface-500 dark:text-surface-400">Signed in {s.createdLabel}</p>
           </div>
           {!s.current && (
-            <Button variant="outline" size="sm" onClick={() => signOut(s)} loading={busy === s.id} aria-label={`Sign out ${s.device}, last active ${s.lastSeenLabel}`}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => signOut(s)}
+              loading={busy === s.id}
+              aria-label={`Sign out ${s.device}, last active ${s.lastSeenLabel}`}
+            >
               Sign out
             </Button>
           )}

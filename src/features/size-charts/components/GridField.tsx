@@ -127,7 +127,12 @@ export default function GridField({ field, id, value, onChange, errors, values: 
     <fieldset className="md:col-span-2 m-0 min-w-0 border-0 p-0" aria-describedby={`${id}-hint`} disabled={disabled}>
       <legend className="text-sm font-medium text-surface-800 dark:text-surface-100">
         {field.label}
-        {required && <span className="text-red-600 dark:text-red-400" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="text-red-600 dark:text-red-400" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </legend>
       <p id={`${id}-hint`} className={hintClass}>
         {field.hint ?? `${capital(rowNoun)}s down, ${columnNoun}s across`}
@@ -161,14 +166,26 @@ export default function GridField({ field, id, value, onChange, errors, values: 
                         }
                       }}
                     />
-                    <button type="button" className={smallIconButton} aria-label={`Remove ${columnNoun} ${columnLabel(j)}`} disabled={grid.columns.length <= 1} onClick={() => removeColumn(j)}>
+                    <button
+                      type="button"
+                      className={smallIconButton}
+                      aria-label={`Remove ${columnNoun} ${columnLabel(j)}`}
+                      disabled={grid.columns.length <= 1}
+                      onClick={() => removeColumn(j)}
+                    >
                       <Icon svg={iconTrash} className="size-3.5" />
                     </button>
                   </div>
                 </th>
               ))}
               <th scope="col" className="px-2 py-2">
-                <button type="button" data-grid="add-column" className={buttonClass('ghost', 'sm')} disabled={grid.columns.length >= spec.maxColumns} onClick={addColumn}>
+                <button
+                  type="button"
+                  data-grid="add-column"
+                  className={buttonClass('ghost', 'sm')}
+                  disabled={grid.columns.length >= spec.maxColumns}
+                  onClick={addColumn}
+                >
                   <Icon svg={iconPlus} className="size-4" /> Add {columnNoun}
                 </button>
               </th>
@@ -191,7 +208,13 @@ export default function GridField({ field, id, value, onChange, errors, values: 
                       maxLength={60}
                       onChange={(e) => renameRow(i, e.target.value)}
                     />
-                    <button type="button" className={smallIconButton} aria-label={`Remove ${rowNoun} ${rowLabel(i)}`} disabled={grid.rows.length <= 1} onClick={() => removeRow(i)}>
+                    <button
+                      type="button"
+                      className={smallIconButton}
+                      aria-label={`Remove ${rowNoun} ${rowLabel(i)}`}
+                      disabled={grid.rows.length <= 1}
+                      onClick={() => removeRow(i)}
+                    >
                       <Icon svg={iconTrash} className="size-3.5" />
                     </button>
                   </div>

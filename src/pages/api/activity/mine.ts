@@ -5,13 +5,16 @@ import { activityLogs } from '@/lib/db/schema.ts';
 
 /** The signed-in person's own recent activity, for the right panel. */
 export const GET = endpoint(async ({ locals }) => {
-  const rows = await db()
-    .select()
-    .from(activityLogs)
-    .where(eq(activityLogs.actorId, locals.realPrincipal!.user.id))
-    .orderBy(desc(activityLogs.id))
-    .limit(20);
+  const rows = await db().select().from(activityLogs).where(eq(activityLogs.actorId, locals.realPrincipal!.user.id)).orderBy(desc(activityLogs.id)).limit(20);
   return json({
-    data: rows.map((r) => ({ id: r.id, at: r.at.toISOString(), area: r.area, action: r.action, record_id: r.recordId, changes: r.changes, impersonated_user_id: r.impersonatedUserId })),
+    data: rows.map((r) => ({
+      id: r.id,
+      at: r.at.toISOString(),
+      area: r.area,
+      action: r.action,
+      record_id: r.recordId,
+      changes: r.changes,
+      impersonated_user_id: r.impersonatedUserId,
+    })),
   });
 });

@@ -15,7 +15,10 @@ export const POST = endpoint(async ({ request, locals }) => {
   const { phone } = await readInput(request, accountDeletionSchema);
   const row = await requestAccountDeletion(db(), phone, locals.actor);
   return json(
-    { message: 'Your account deletion request has been received. We will contact you on this number.', data: { id: row.id, phone: row.phone, status: row.status, created_at: row.createdAt.toISOString() } },
+    {
+      message: 'Your account deletion request has been received. We will contact you on this number.',
+      data: { id: row.id, phone: row.phone, status: row.status, created_at: row.createdAt.toISOString() },
+    },
     { status: 201 },
   );
 });
