@@ -116,7 +116,9 @@ async function step(base: string, c: Client, samples: Sample[]): Promise<void> {
     const cursor = (body as { meta?: { next_cursor?: string | null } }).meta?.next_cursor;
     c.next = cursor ? { path, cursor } : undefined;
     const ids = ((body as { data?: { id: number }[] }).data ?? []).map((row) => row.id);
-    if (ids.length) c.role === 'admin' ? (c.brandIds = ids) : (c.warehouseIds = ids);
+    if (ids.length === 0) return;
+    if (c.role === 'admin') c.brandIds = ids;
+    else c.warehouseIds = ids;
   };
   if (c.role === 'vendor') {
     if (r < 0.45) {

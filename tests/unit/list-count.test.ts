@@ -58,15 +58,13 @@ describe('a filtered list total', () => {
   });
 
   it('keeps no estimate read while a write through the app is under way', async () => {
-    await database.db
-      .insert(brands)
-      .values(
-        Array.from({ length: FILTERED_COUNT_CAP + 5 }, (_, i) => ({
-          name: `Quay ${String(i).padStart(4, '0')}`,
-          slug: `quay-${i}`,
-          status: 'active' as const,
-        })),
-      );
+    await database.db.insert(brands).values(
+      Array.from({ length: FILTERED_COUNT_CAP + 5 }, (_, i) => ({
+        name: `Quay ${String(i).padStart(4, '0')}`,
+        slug: `quay-${i}`,
+        status: 'active' as const,
+      })),
+    );
     const quay = page(1, harbour('quay'));
     let during: Awaited<ReturnType<typeof meta>> | undefined;
     await aroundAppWrite(async () => {
