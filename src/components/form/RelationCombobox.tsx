@@ -15,6 +15,7 @@ import { islandQueryClient, useDebounced } from '@/lib/http/query-client.ts';
 import { queryKeys, type OptionsParams } from '@/lib/areas/query-keys.ts';
 import type { AreaField } from '@/lib/areas/area.ts';
 import { errorTextClass, hintClass, inputClass, labelClass } from '@/components/ui/styles.ts';
+import { relationHint } from './relation-hint.ts';
 
 export interface RelationOption {
   value: number;
@@ -81,6 +82,12 @@ export interface RelationFieldProps {
   error?: string[];
   required?: boolean;
   disabled?: boolean;
+  /** Text the person typed before this code arrived (RelationPicker): searched at once. */
+  initialQuery?: string;
+  /** Take the focus on mount: the person was in the field while this code loaded. */
+  autoFocus?: boolean;
+  /** With autoFocus: the text selection the person had, so what they type next lands the same. */
+  initialSelection?: [number, number];
 }
 
 export default function RelationCombobox({
@@ -94,14 +101,21 @@ export default function RelationCombobox({
   error,
   required,
   disabled,
+  initialQuery,
+  autoFocus,
+  initialSelection,
 }: RelationFieldProps) {
   const relation = field.relation!;
-  const [query, setQuery] = useState('');
-  const [typing, setTyping] = useState(false);
-  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState(initialQuery ?? '');
+  const [typing, setTyping] = useState(initialQuery !== undefined);
+  const [open, setOpen] = useState(Boolean(autoFocus));
   const [active, setActive] = useState(0);
   const [label, setLabel] = useState<string | undefined>(value ? initialLabel : undefined);
   const root = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (autoFocus && initialSelection) inputRef.current?.setSelectionRange(...initialSelection);
+  }, []);
   const listRef = useRef<HTMLUListElement>(null);
   const waitingForParent = Boolean(relation.dependsOn) && !parentValue;
   const filters: Filters | undefined =
@@ -183,7 +197,7 @@ export default function RelationCombobox({
   const listId = `${id}-listbox`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const hint = waitingForParent ? `Choose the ${(parentLabel ?? relation.dependsOn!.field).toLowerCase()} first.` : field.hint;
+  const hint = relationHint(field, parentLabel, waitingForParent);
   const message = error?.[0];
   const optionId = (i: number) => `${id}-option-${i}`;
 
@@ -201,6 +215,7 @@ export default function RelationCombobox({
       <div className="relative mt-1">
         {/* The WAI-ARIA combobox pattern (editable, list autocomplete): focus stays in the input, the active option is aria-activedescendant. */}
         <input
+          ref={inputRef}
           id={id}
           name={field.name}
           role="combobox"
@@ -213,6 +228,7 @@ export default function RelationCombobox({
           className={`${inputClass} pr-9`}
           placeholder={waitingForParent ? '' : (field.placeholder ?? `Search ${field.label.toLowerCase()}…`)}
           autoComplete="off"
+          autoFocus={autoFocus}
           disabled={disabled || waitingForParent}
           value={shown}
           onFocus={() => setOpen(true)}

@@ -1,22 +1,59 @@
 /**
- * A form's picker of another area's record (a city's state): the combobox and its data fetching
- * (TanStack Query) are in RelationCombobox.tsx, loaded once the form is live, so only pages with
- * a relation field carry that code (the page budget, decision 010). Until then the field shows
- * its current choice, read-only, where the combobox will be.
+ * A form's picker of another area's record (a city's state). The combobox and its data fetching
+ * (TanStack Query, ~13 KiB gzip) are in RelationCombobox.tsx, loaded when the person first reaches
+ * for the field (focus, touch, hover), as the form's zod schema is: a form page's first load stays
+ * small on a phone (the page budget, decision 010). Until then the field is a plain input showing
+ * the current choice; what is typed meanwhile becomes the combobox's search, and the focus moves
+ * over with it. A value whose label the page doesn't know loads the combobox at once to ask for it.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import type { RelationFieldProps } from './RelationCombobox.tsx';
+import { relationHint } from './relation-hint.ts';
 import { hintClass, inputClass, labelClass } from '@/components/ui/styles.ts';
 
 export type { RelationFieldProps } from './RelationCombobox.tsx';
 
-const RelationCombobox = lazy(() => import('./RelationCombobox.tsx'));
+type Combobox = ComponentType<RelationFieldProps>;
+let loaded: Combobox | undefined;
+let loading: Promise<Combobox> | undefined;
+function loadCombobox(): Promise<Combobox> {
+  loading ??= import('./RelationCombobox.tsx').then(
+    (module) => (loaded = module.default),
+    (error: unknown) => {
+      loading = undefined; // a failed download is tried again at the next touch
+      throw error;
+    },
+  );
+  return loading;
+}
 
 export function RelationField(props: RelationFieldProps) {
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
-  const { field, id, value, initialLabel, required } = props;
-  const waiting = (
+  const [Combobox, setCombobox] = useState<Combobox | undefined>(() => loaded);
+  const [typed, setTyped] = useState<string | undefined>();
+  const input = useRef<HTMLInputElement>(null);
+  const hadFocus = useRef(false);
+  const selection = useRef<[number, number] | undefined>(undefined);
+  const { field, id, value, initialLabel, parentValue, required, disabled } = props;
+  const waitingForParent = Boolean(field.relation?.dependsOn) && !parentValue;
+  const hint = relationHint(field, props.parentLabel, waitingForParent);
+  const load = () => {
+    if (!Combobox)
+      void loadCombobox().then(
+        (component) => {
+          // The combobox's input takes this one's place: the focus and the selection move with it.
+          const el = input.current;
+          selection.current = el && hadFocus.current ? [el.selectionStart ?? el.value.length, el.selectionEnd ?? el.value.length] : undefined;
+          setCombobox(() => component);
+        },
+        () => undefined,
+      );
+  };
+  useEffect(() => {
+    if (value && initialLabel === undefined) load();
+  }, [value, initialLabel]);
+
+  if (Combobox) return <Combobox {...props} initialQuery={typed} autoFocus={hadFocus.current} initialSelection={selection.current} />;
+  return (
     <div className={field.wide ? 'md:col-span-2' : ''}>
       <label htmlFor={id} className={labelClass}>
         {field.label}
@@ -28,23 +65,29 @@ export function RelationField(props: RelationFieldProps) {
         )}
       </label>
       <input
+        ref={input}
         id={id}
         role="combobox"
+        aria-autocomplete="list"
         aria-expanded={false}
-        aria-busy="true"
-        readOnly
+        autoComplete="off"
+        disabled={disabled || waitingForParent}
+        placeholder={waitingForParent ? '' : (field.placeholder ?? `Search ${field.label.toLowerCase()}…`)}
         className={`${inputClass} mt-1`}
-        value={value ? (initialLabel ?? '') : (field.relation?.optional && field.relation.noneLabel) || ''}
+        value={typed ?? (value ? (initialLabel ?? '') : (field.relation?.optional && field.relation.noneLabel) || '')}
+        onPointerEnter={load}
+        onTouchStart={load}
+        onFocus={() => {
+          hadFocus.current = true;
+          load();
+        }}
+        onBlur={() => (hadFocus.current = false)}
+        onChange={(e) => {
+          setTyped(e.target.value);
+          load();
+        }}
       />
-      {field.hint && <p className={hintClass}>{field.hint}</p>}
+      {hint && <p className={hintClass}>{hint}</p>}
     </div>
-  );
-  // Drawn once the form is live, not on the server: see the markdown and grid fields in AreaForm.
-  return ready ? (
-    <Suspense fallback={waiting}>
-      <RelationCombobox {...props} />
-    </Suspense>
-  ) : (
-    waiting
   );
 }
