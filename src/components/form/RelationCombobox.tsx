@@ -14,7 +14,8 @@ import { api, ApiError } from '@/lib/http/client.ts';
 import { islandQueryClient, useDebounced } from '@/lib/http/query-client.ts';
 import { queryKeys, type OptionsParams } from '@/lib/areas/query-keys.ts';
 import type { AreaField } from '@/lib/areas/area.ts';
-import { errorTextClass, hintClass, inputClass, labelClass } from '@/components/ui/styles.ts';
+import { errorTextClass, hintClass, inputClass } from '@/components/ui/styles.ts';
+import { FieldLabel } from '@/components/ui/fields.tsx';
 import { relationHint } from './relation-hint.ts';
 
 export interface RelationOption {
@@ -203,15 +204,7 @@ export default function RelationCombobox({
 
   return (
     <div ref={root} className={field.wide ? 'md:col-span-2' : ''}>
-      <label htmlFor={id} className={labelClass}>
-        {field.label}
-        {required && (
-          <span className="text-red-600 dark:text-red-400" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
+      <FieldLabel htmlFor={id} label={field.label} required={required} />
       <div className="relative mt-1">
         {/* The WAI-ARIA combobox pattern (editable, list autocomplete): focus stays in the input, the active option is aria-activedescendant. */}
         <input

@@ -9,7 +9,8 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import type { RelationFieldProps } from './RelationCombobox.tsx';
 import { relationHint } from './relation-hint.ts';
-import { hintClass, inputClass, labelClass } from '@/components/ui/styles.ts';
+import { hintClass, inputClass } from '@/components/ui/styles.ts';
+import { FieldLabel } from '@/components/ui/fields.tsx';
 
 export type { RelationFieldProps } from './RelationCombobox.tsx';
 
@@ -55,15 +56,7 @@ export function RelationField(props: RelationFieldProps) {
   if (Combobox) return <Combobox {...props} initialQuery={typed} autoFocus={hadFocus.current} initialSelection={selection.current} />;
   return (
     <div className={field.wide ? 'md:col-span-2' : ''}>
-      <label htmlFor={id} className={labelClass}>
-        {field.label}
-        {required && (
-          <span className="text-red-600 dark:text-red-400" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
+      <FieldLabel htmlFor={id} label={field.label} required={required} />
       <input
         ref={input}
         id={id}

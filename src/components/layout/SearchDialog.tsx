@@ -10,14 +10,7 @@ import { Icon } from '@/components/ui/Icon.tsx';
 import { iconSearch, iconFileQuestion, iconChevronRight } from '@/components/ui/icons.ts';
 import { api, ApiError } from '@/lib/http/client.ts';
 import { islandQueryClient, useDebounced } from '@/lib/http/query-client.ts';
-
-export interface SearchResult {
-  type: 'page' | 'record';
-  title: string;
-  subtitle?: string;
-  href: string;
-  area?: string;
-}
+import type { SearchResult } from '@/app/search/search.server.ts';
 
 const SEARCH_DEBOUNCE_MS = 250;
 

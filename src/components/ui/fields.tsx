@@ -46,7 +46,7 @@ function Chrome({ hint, hintId, error, errorId }: { hint?: ReactNode; hintId?: s
 }
 
 /** The label tied to its control, with a visual mark (not read out: the control says `required`) when required. */
-function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: ReactNode; required?: boolean }) {
+export function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: ReactNode; required?: boolean }) {
   return (
     <label htmlFor={htmlFor} className={labelClass}>
       {label}
