@@ -79,6 +79,18 @@ export const test = base.extend<{ loginAs: (account: DemoAccount) => Promise<voi
     await context.addInitScript(noteAnnouncements);
     await use(context);
   },
+  // A person reads a page before clicking; a test clicks at once. Lists hydrate when the browser is
+  // idle (client:idle), and a click while an island hydrates can miss its target, so every goto
+  // waits until Astro has hydrated the page's islands (pages without islands return at once).
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+      return response;
+    };
+    await use(page);
+  },
   loginAs: async ({ page }, use) => {
     await use((account) => loginAs(page, account));
   },

@@ -8,7 +8,7 @@
  * Combobox: it brought ~45 KiB gzip to every list and form page (decision 011). Options are read
  * with TanStack Query like every island's data (src/lib/http/query-client.ts).
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/http/client.ts';
 import { islandQueryClient, useDebounced } from '@/lib/http/query-client.ts';
@@ -114,7 +114,8 @@ export default function RelationCombobox({
   const [label, setLabel] = useState<string | undefined>(value ? initialLabel : undefined);
   const root = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
+  // Before the browser hands the next key to the page: see RelationPicker.
+  useLayoutEffect(() => {
     if (autoFocus && initialSelection) inputRef.current?.setSelectionRange(...initialSelection);
   }, []);
   const listRef = useRef<HTMLUListElement>(null);

@@ -37,13 +37,18 @@ export function RelationField(props: RelationFieldProps) {
   const { field, id, value, initialLabel, parentValue, required, disabled } = props;
   const waitingForParent = Boolean(field.relation?.dependsOn) && !parentValue;
   const hint = relationHint(field, props.parentLabel, waitingForParent);
+  const shownChoice = value ? (initialLabel ?? '') : (field.relation?.optional && field.relation.noneLabel) || '';
   const load = () => {
     if (!Combobox)
       void loadCombobox().then(
         (component) => {
-          // The combobox's input takes this one's place: the focus and the selection move with it.
+          // The combobox's input takes this one's place, and the focus moves with it. Text the person
+          // typed keeps its selection; the shown choice is selected whole, so typing replaces it
+          // (whether the keys arrive just before or just after the swap).
           const el = input.current;
-          selection.current = el && hadFocus.current ? [el.selectionStart ?? el.value.length, el.selectionEnd ?? el.value.length] : undefined;
+          if (!el || !hadFocus.current) selection.current = undefined;
+          else if (el.value !== shownChoice) selection.current = [el.selectionStart ?? el.value.length, el.selectionEnd ?? el.value.length];
+          else selection.current = [0, el.value.length];
           setCombobox(() => component);
         },
         () => undefined,
@@ -67,7 +72,7 @@ export function RelationField(props: RelationFieldProps) {
         disabled={disabled || waitingForParent}
         placeholder={waitingForParent ? '' : (field.placeholder ?? `Search ${field.label.toLowerCase()}…`)}
         className={`${inputClass} mt-1`}
-        value={typed ?? (value ? (initialLabel ?? '') : (field.relation?.optional && field.relation.noneLabel) || '')}
+        value={typed ?? shownChoice}
         onPointerEnter={load}
         onTouchStart={load}
         onFocus={() => {
