@@ -2,7 +2,7 @@
  * Playwright fixtures for every spec: `import { test, expect, loginAs } from './fixtures.ts'`.
  * `loginAs` signs in through the real login form (CSRF token, origin check and all).
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Cookie, type Page } from '@playwright/test';
 
 export type DemoAccount = 'admin' | 'vendor' | 'newvendor' | 'support';
 
@@ -22,6 +22,31 @@ export async function loginAs(page: Page, account: DemoAccount): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await Promise.all([page.waitForURL((url) => url.pathname !== '/auth/login'), page.getByRole('button', { name: 'Sign in' }).click()]);
   await expect(page).toHaveURL(new RegExp(`${landing.replace(/\//g, '\\/')}(\\?|$)`));
+}
+
+/**
+ * This worker's signed-in sessions, one per account: a test that only needs to be signed in reuses
+ * the session an earlier test of the worker made through the form, after the server confirms it
+ * still belongs to that account (a test may have logged it out, or be impersonating with it).
+ * Signing in through the form every time cost about a second per test; the form's own behaviour is
+ * tested by the specs that call `loginAs(page, …)` directly (smoke, auth, csrf, rate limits).
+ */
+const sessions = new Map<DemoAccount, Cookie[]>();
+
+async function signedIn(page: Page, account: DemoAccount): Promise<void> {
+  const kept = sessions.get(account);
+  if (kept) {
+    await page.context().addCookies(kept);
+    const me = await page.request.get('/api/user');
+    const user = me.ok() ? ((await me.json()) as { email?: string; impersonator?: unknown }) : undefined;
+    if (user?.email === ACCOUNTS[account].email && !user.impersonator) {
+      await page.goto(ACCOUNTS[account].landing);
+      return;
+    }
+    await page.context().clearCookies();
+  }
+  await loginAs(page, account);
+  sessions.set(account, await page.context().cookies());
 }
 
 /**
@@ -92,7 +117,7 @@ export const test = base.extend<{ loginAs: (account: DemoAccount) => Promise<voi
     await use(page);
   },
   loginAs: async ({ page }, use) => {
-    await use((account) => loginAs(page, account));
+    await use((account) => signedIn(page, account));
   },
 });
 

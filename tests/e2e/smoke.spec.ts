@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures.ts';
+import { test, expect, loginAs } from './fixtures.ts';
 
 test.describe('smoke', () => {
   test('the login page renders with no script at all', async ({ page }) => {
@@ -8,8 +8,8 @@ test.describe('smoke', () => {
     await expect(page.locator('script')).toHaveCount(0);
   });
 
-  test('admin signs in and lands on /dashboard', async ({ page, loginAs }) => {
-    await loginAs('admin');
+  test('admin signs in and lands on /dashboard', async ({ page }) => {
+    await loginAs(page, 'admin');
     await expect(page).toHaveURL(/\/dashboard$/);
     // The page is rendered for the signed-in user (the top bar shows the first name).
     await expect(page.locator('body')).toContainText('Asha');
