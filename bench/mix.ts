@@ -19,14 +19,14 @@
  * Uses the built server in dist/ (run `npm run build` first). PostgreSQL: DATABASE_URL or
  * TEST_DATABASE_URL names a server where databases of its own are created and dropped.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { FillReport } from './fill.ts';
 import { percentile } from './load.ts';
-import { cleanEnv, cookieHeader, killAll, PINNING, signIn, startServer, track, type CookieJar, type RunningServer } from './server.ts';
+import { cookieHeader, killAll, PINNING, runFill, signIn, startServer, type CookieJar, type RunningServer } from './server.ts';
+import { median } from './pages.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -286,32 +286,6 @@ async function adminQuery(adminUrl: string, text: string): Promise<void> {
   }
 }
 
-function runFill(env: Record<string, string>, logFile: string): Promise<FillReport> {
-  return new Promise((done, reject) => {
-    const child = track(
-      spawn(process.execPath, [join(ROOT, 'bench/fill.ts'), '--brands', String(opts.brands)], {
-        cwd: ROOT,
-        env: cleanEnv(env),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      }),
-    );
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => (out += d));
-    child.stderr!.on('data', (d: Buffer) => (out += d));
-    child.on('exit', (code) => {
-      writeFileSync(logFile, out);
-      const line = out.split('\n').find((l) => l.startsWith('BENCH_FILL_REPORT '));
-      if (code === 0 && line) done(JSON.parse(line.slice('BENCH_FILL_REPORT '.length)) as FillReport);
-      else reject(new Error(`The fill failed (exit ${code}):\n${out.slice(-3000)}`));
-    });
-  });
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-
 async function main(): Promise<void> {
   const db = argv.db as 'pglite' | 'postgres';
   const work = join('/tmp', `bench-mix-${db}-${process.pid}`);
@@ -344,7 +318,7 @@ async function main(): Promise<void> {
       fillEnv.DATABASE_URL = url.toString();
     }
     log(`${db}: filling (${opts.brands} brands)…`);
-    await runFill(fillEnv, join(work, 'fill.log'));
+    await runFill(ROOT, opts.brands, fillEnv, join(work, 'fill.log'));
     const variants = [
       { name: 'A', env: envOf(argv['a-env']!) },
       { name: 'B', env: envOf(argv['b-env']!) },

@@ -18,18 +18,17 @@ import { arch, cpus, loadavg, release, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { FillReport } from './fill.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
 import { CHROMIUM, GZIP_LEVEL, measurePageWeights, runLighthouse, type PageTarget } from './pages.ts';
 import { databasePinningNote, evaluate, printResults, readmeSection, type BenchResults, type Budgets, type Driver, type LoadFigure } from './report.ts';
 import {
-  cleanEnv,
   cookieHeader,
   killAll,
   PINNING,
   pinned,
   pinPostgres,
   rssMiB,
+  runFill,
   sampleRss,
   signIn,
   sleep,
@@ -196,30 +195,6 @@ async function withBackendPid<T>(url: string, use: (pid: number) => T): Promise<
   }
 }
 
-function runFill(env: Record<string, string>, logFile: string): Promise<FillReport> {
-  return new Promise((resolvePromise, reject) => {
-    const child = track(
-      spawn(process.execPath, [join(ROOT, 'bench/fill.ts'), '--brands', String(opts.brands)], {
-        cwd: ROOT,
-        env: cleanEnv(env),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      }),
-    );
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d;
-      for (const line of d.toString().split('\n')) if (line.startsWith('  fill:')) log(line);
-    });
-    child.stderr!.on('data', (d: Buffer) => (out += d));
-    child.on('exit', (code) => {
-      writeFileSync(logFile, out);
-      const line = out.split('\n').find((l) => l.startsWith('BENCH_FILL_REPORT '));
-      if (code === 0 && line) resolvePromise(JSON.parse(line.slice('BENCH_FILL_REPORT '.length)) as FillReport);
-      else reject(new Error(`The fill failed (exit ${code}):\n${out.slice(-3000)}`));
-    });
-  });
-}
-
 function runLoad(spec: LoadSpec): Promise<LoadResult> {
   // The spec goes through stdin: a list of paths can be longer than one argument may be (E2BIG).
   const [cmd, args] = pinned(1, process.execPath, [join(ROOT, 'bench/load.ts'), '-']);
@@ -271,7 +246,7 @@ async function benchDatabase(db: Driver, distDir: string): Promise<BenchResults>
   }
   log(`\n=== ${db}: filling ${work}${dbName ? ` + database ${dbName}` : ''}`);
   try {
-    const fill = await runFill(env, join(work, 'fill.log'));
+    const fill = await runFill(ROOT, opts.brands, env, join(work, 'fill.log'), (line) => line.startsWith('  fill:') && log(line));
     log(`  fill: ${fill.seconds.toFixed(1)} s in all`);
 
     const port = opts.port + (db === 'pglite' ? 0 : 10);

@@ -4,7 +4,9 @@
  * HTTP exactly like the login form.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, openSync, readdirSync, readFileSync, closeSync } from 'node:fs';
+import { existsSync, openSync, readdirSync, readFileSync, closeSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FillReport } from './fill.ts';
 import { cpus } from 'node:os';
 import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 
@@ -277,4 +279,32 @@ export function pinPostgres(backendPid: number, core: number): DatabasePinning {
   };
   process.once('exit', restore);
   return { pinned: true, restore };
+}
+
+/**
+ * Fills a database through the product's own code (bench/fill.ts, a child process with `env`),
+ * writes its output to `logFile`, and answers its report. `onLine` sees each line as it comes.
+ */
+export function runFill(root: string, brands: number, env: Record<string, string>, logFile: string, onLine?: (line: string) => void): Promise<FillReport> {
+  return new Promise((done, reject) => {
+    const child = track(
+      spawn(process.execPath, [join(root, 'bench/fill.ts'), '--brands', String(brands)], {
+        cwd: root,
+        env: cleanEnv(env),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d;
+      if (onLine) for (const line of d.toString().split('\n')) onLine(line);
+    });
+    child.stderr!.on('data', (d: Buffer) => (out += d));
+    child.on('exit', (code) => {
+      writeFileSync(logFile, out);
+      const line = out.split('\n').find((l) => l.startsWith('BENCH_FILL_REPORT '));
+      if (code === 0 && line) done(JSON.parse(line.slice('BENCH_FILL_REPORT '.length)) as FillReport);
+      else reject(new Error(`The fill failed (exit ${code}):\n${out.slice(-3000)}`));
+    });
+  });
 }

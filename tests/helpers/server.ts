@@ -350,14 +350,11 @@ export async function runServerUntilExit(options: { env?: Record<string, string 
  * it (migrations + demo data, as in production); it is then opened and closed cleanly here so
  * every copy starts without crash recovery. Remove it with rmSync when done.
  */
-/**
- * A server's PGlite folder, opened here while no server holds it, with the extensions the schema
- * uses (pg_trgm: a database with trigram indexes can't be opened without it).
- */
+/** A server's PGlite folder, opened here while no server holds it, as the server opens it. */
 async function openPgliteFolder(dataDir: string) {
   const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  return PGlite.create(join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+  const { pgliteOptions } = await import('../../src/lib/db/client.server.ts');
+  return PGlite.create(join(dataDir, 'pglite'), await pgliteOptions());
 }
 
 export async function createPgliteTemplate(): Promise<string> {

@@ -69,7 +69,6 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dir = opts.dataDir ?? 'memory://';
@@ -80,14 +79,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     target = join(dir, 'pglite');
   }
   try {
-    // 32 MB of shared buffers instead of PostgreSQL's 128 MB: the embedded database lives in this
-    // process's memory, and the difference is ~90 MiB of RSS for a few hundredths of a millisecond
-    // per query on the bench's data (docs/decisions/012-measured-performance.md).
-    // pg_trgm: the trigram indexes of "contains" searches (drizzle/0005_pg_trgm.sql creates it).
-    const client = await PGlite.create(target, {
-      extensions: { pg_trgm },
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-    });
+    const client = await PGlite.create(target, await pgliteOptions());
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
     return {
@@ -102,4 +94,21 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     release();
     throw e;
   }
+}
+
+/**
+ * How every embedded database is opened, by the server and by tools that open a server's folder
+ * (tests after a crash): a database with trigram indexes can't be opened without pg_trgm.
+ */
+export async function pgliteOptions() {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return {
+    // pg_trgm: the trigram indexes of "contains" searches (drizzle/0005_pg_trgm.sql creates it).
+    extensions: { pg_trgm },
+    // 32 MB of shared buffers instead of PostgreSQL's 128 MB: the embedded database lives in this
+    // process's memory, and the difference is ~90 MiB of RSS for a few hundredths of a millisecond
+    // per query on the bench's data (docs/decisions/012-measured-performance.md).
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  };
 }
