@@ -1,3 +1,5 @@
+import { formatIstDateTime } from '@/lib/india/ist.ts';
+
 /**
  * Human labels for a session row: "Chrome on Android", "17 Jan 2026, 3:04 pm IST".
  * Computed on the server, so the island shows exactly what the page rendered.
@@ -38,9 +40,5 @@ export function describeUserAgent(ua: string | null | undefined): string {
   return browser ?? os ?? ua.slice(0, 60);
 }
 
-/** The marketplace works in Indian time (spec §9: +91, INR), so every viewer sees the same clock. */
-const DATE_TIME = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
-
-export function formatIndianDateTime(iso: string): string {
-  return `${DATE_TIME.format(new Date(iso))} IST`;
-}
+/** The product's one time format (spec §9: the marketplace works in Indian time), so every viewer sees the same clock. */
+export const formatIndianDateTime = (iso: string): string => formatIstDateTime(iso);
