@@ -6,8 +6,13 @@ import { formatDate } from '@/components/data-table/format.ts';
 import type { Row } from '@/components/data-table/DataTable.tsx';
 import { actorLabel, fieldLabel, recordLabel } from './entry-labels.ts';
 
+/** An instant as the log stores it (toISOString, or with an offset). */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
+  // A time in the diff (a schedule's start, a record's stamps) reads like every other time.
+  if (typeof value === 'string' && INSTANT.test(value)) return formatDate(value);
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
