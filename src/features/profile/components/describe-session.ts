@@ -1,7 +1,5 @@
-import { formatIstDateTime } from '@/lib/india/ist.ts';
-
 /**
- * Human labels for a session row: "Chrome on Android", "17 Jan 2026, 3:04 pm IST".
+ * Human labels for a session row: "Chrome on Android" (its times are formatIstDateTime's).
  * Computed on the server, so the island shows exactly what the page rendered.
  */
 export function describeUserAgent(ua: string | null | undefined): string {
@@ -39,6 +37,3 @@ export function describeUserAgent(ua: string | null | undefined): string {
   if (browser && os) return `${browser} on ${os}`;
   return browser ?? os ?? ua.slice(0, 60);
 }
-
-/** The product's one time format (spec §9: the marketplace works in Indian time), so every viewer sees the same clock. */
-export const formatIndianDateTime = (iso: string): string => formatIstDateTime(iso);
