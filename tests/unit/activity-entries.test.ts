@@ -5,6 +5,9 @@
  * the form, then the list's headers, then the key in words.
  */
 import { describe, expect, it } from 'vitest';
+import { getTableColumns } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { RESOURCES } from '../../src/app/areas/resources.server.ts';
 import { users } from '../../src/lib/db/schema.ts';
 import { brands } from '../../src/features/brands/brand.tables.ts';
 import { describeActivity, humanise } from '../../src/app/activity/activity-entries.server.ts';
@@ -73,6 +76,16 @@ describe('describeActivity', () => {
       entry({ area: 'global-settings', changes: { store_name: ['A', 'B'], twilio_from: [null, '+91'] } }),
     ]);
     expect(settings!.field_labels).toEqual({ store_name: 'Store name', twilio_from: 'Send from (number)' });
+  });
+});
+
+describe('the names entries keep', () => {
+  it("every area's title field is a stored column, so each of its entries keeps the record's name", () => {
+    for (const [key, resource] of Object.entries(RESOURCES)) {
+      const stored = Object.keys(getTableColumns(resource.def.table as PgTable));
+      const title = resource.area.titleField;
+      expect(stored.includes(title) || stored.includes(title.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())), `${key}: ${title}`).toBe(true);
+    }
   });
 });
 
