@@ -17,5 +17,6 @@ export const GET = endpoint(async ({ locals }) => {
     changes: r.changes,
     impersonated_user_id: r.impersonatedUserId,
   }));
-  return json({ data: await describeActivity(db(), { principal: locals.principal!, actor: locals.actor }, entries) });
+  // The entries are the real person's (an administrator's while impersonating), so are the records they name.
+  return json({ data: await describeActivity(db(), { principal: locals.realPrincipal!, actor: locals.actor }, entries) });
 });
