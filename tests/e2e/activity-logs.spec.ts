@@ -50,11 +50,11 @@ test('each brand change is in the activity log with its diff', async ({ page, lo
     .getByRole('button', { name: /^View entry/ })
     .click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: /brands update/ })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: `Brand Logged Renamed ${tag}: update` })).toBeVisible();
   const changes = dialog.getByRole('table');
-  await expect(changes.getByRole('row', { name: /^name/ })).toContainText(`Logged ${tag}`);
-  await expect(changes.getByRole('row', { name: /^name/ })).toContainText(`Logged Renamed ${tag}`);
-  await expect(changes.getByRole('row', { name: /^description/ })).toContainText('Now with a description.');
+  await expect(changes.getByRole('row', { name: /^Name/ })).toContainText(`Logged ${tag}`);
+  await expect(changes.getByRole('row', { name: /^Name/ })).toContainText(`Logged Renamed ${tag}`);
+  await expect(changes.getByRole('row', { name: /^Description/ })).toContainText('Now with a description.');
   await expect(dialog.getByText('Asha Admin')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).last().click();
 
@@ -63,8 +63,8 @@ test('each brand change is in the activity log with its diff', async ({ page, lo
     .nth(0)
     .getByRole('button', { name: /^View entry/ })
     .click();
-  await expect(page.getByRole('dialog').getByRole('row', { name: /^status/ })).toContainText('active');
-  await expect(page.getByRole('dialog').getByRole('row', { name: /^status/ })).toContainText('inactive');
+  await expect(page.getByRole('dialog').getByRole('row', { name: /^Status/ })).toContainText('active');
+  await expect(page.getByRole('dialog').getByRole('row', { name: /^Status/ })).toContainText('inactive');
   await page.keyboard.press('Escape');
 
   // Deleting it adds the last entry.

@@ -80,8 +80,8 @@ test('admin impersonates the vendor, is refused a password change, and reverses 
   await page.getByRole('button', { name: 'Menu: recent activity' }).click();
   const panel = page.locator('#right-panel');
   await expect(panel.getByRole('heading', { name: 'Menu' })).toBeVisible();
-  await expect(panel.getByText(`Impersonate leave · users #${acting.id}`).first()).toBeVisible();
-  await expect(panel.getByText(`Impersonate start · users #${acting.id}`).first()).toBeVisible();
+  await expect(panel.getByText(`Impersonate leave · User ${acting.name}`).first()).toBeVisible();
+  await expect(panel.getByText(`Impersonate start · User ${acting.name}`).first()).toBeVisible();
   await panel.getByRole('button', { name: 'Close the Menu panel' }).click();
 
   // The activity log names both people on each entry.

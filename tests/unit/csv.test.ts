@@ -48,7 +48,7 @@ describe('csvCell', () => {
   it('leaves ordinary text, numbers and dates alone', () => {
     expect(csvCell('Indigo Loom')).toBe('Indigo Loom');
     expect(csvCell(42)).toBe('42');
-    expect(csvCell(new Date('2026-01-31T10:00:00Z'))).toBe('2026-01-31T10:00:00.000Z');
+    expect(csvCell(new Date('2026-01-31T10:00:00Z'))).toBe('2026-01-31T15:30:00+05:30');
     expect(csvCell(null)).toBe('');
     expect(csvCell(undefined)).toBe('');
   });
@@ -87,6 +87,23 @@ describe('toCsv / csvResponse', () => {
       ['ID', 'Name'],
       ['1', 'Indigo Loom'],
       ['2', 'नीला, हरा'],
+    ]);
+  });
+
+  it('writes a date column as ISO 8601 in IST with its offset, and leaves an empty one empty', () => {
+    const text = toCsv(
+      [...columns, { field: 'updated_at', header: 'Updated', kind: 'date' }],
+      [
+        { id: 1, name: 'Indigo Loom', updated_at: '2026-01-12T09:34:00.000Z' },
+        { id: 2, name: 'Neel Denim', updated_at: '2026-01-31T18:30:00.000Z' },
+        { id: 3, name: 'Undated', updated_at: null },
+      ],
+    );
+    expect(readCsv(text.slice(1)).slice(1)).toEqual([
+      ['1', 'Indigo Loom', '2026-01-12T15:04:00+05:30'],
+      // 18:30 UTC is already the next day in India.
+      ['2', 'Neel Denim', '2026-02-01T00:00:00+05:30'],
+      ['3', 'Undated', ''],
     ]);
   });
 

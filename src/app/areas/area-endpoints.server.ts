@@ -10,6 +10,7 @@ import { HttpError, notFound } from '@/lib/http/errors.ts';
 import { config } from '@/lib/config.server.ts';
 import { resourceByKey } from './resources.server.ts';
 import { csvResponse } from '@/lib/areas/csv.server.ts';
+import { toIstIso } from '@/lib/india/ist.ts';
 import type { RequestScope, Resource } from '@/lib/areas/resource.server.ts';
 import { hasMarkdownField, inSentence } from '@/lib/areas/area.ts';
 import { bulkIdsSchema, bulkStatusSchema, markdownPreviewSchema, optionsQuery, reorderSchema } from '@/lib/areas/area-schemas.ts';
@@ -118,8 +119,9 @@ export async function exportRecords(context: APIContext) {
   const { ids: _ids, ...listParams } = raw;
   const query = r.parseListQuery({ ...listParams, page: '1', per_page: '100' });
   const rows = await r.exportRows(db(), requestScope(context), query, ids);
-  const columns = r.area.columns.filter((c) => c.display !== 'image').map((c) => ({ field: c.field, header: c.header }));
-  return csvResponse(`${r.area.key}-${new Date().toISOString().slice(0, 10)}.csv`, [{ field: 'id', header: 'ID' }, ...columns], rows);
+  const columns = r.area.columns.filter((c) => c.display !== 'image').map((c) => ({ field: c.field, header: c.header, kind: c.kind }));
+  // Today in IST, as the file's times are.
+  return csvResponse(`${r.area.key}-${toIstIso(new Date()).slice(0, 10)}.csv`, [{ field: 'id', header: 'ID' }, ...columns], rows);
 }
 
 /** POST /api/<area>/reorder `{ ids, q?, filters? }`: one transaction, one activity entry; 409 when the set changed meanwhile. */

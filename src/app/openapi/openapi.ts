@@ -62,9 +62,10 @@ const OPERATIONS: Record<string, Operation> = {
   'POST /api/impersonate-check': { summary: '200 while impersonating, 409 otherwise', tag: 'Impersonation' },
   'GET /api/health': { summary: 'Health check for load balancers', tag: 'System' },
   'GET /api/search': { summary: 'Global search: pages the user may open and matching records', tag: 'System' },
-  'GET /api/activity/mine': { summary: "The signed-in person's recent activity", tag: 'Activity' },
+  'GET /api/activity/mine': { summary: "The signed-in person's recent activity, described as the activity log describes it", tag: 'Activity' },
   'GET /api/activity-logs': {
-    summary: 'The activity log (the list contract): who changed what, as whom, with the diff. Read-only',
+    summary:
+      'The activity log (the list contract): who changed what, as whom, with the diff. Each entry also has record_label ("Brand Indigo Loom") and field_labels (the diff\'s fields as the form labels them); filters.type equals "other" hides sign-ins and sign-outs. Read-only',
     tag: 'Activity',
     query: listQuerySchema,
   },

@@ -1,21 +1,11 @@
 /**
- * Cell formats. Dates are written by hand in the en-IN style and the marketplace's time zone
- * (IST, as the list filters use) rather than with Intl: the server render and the browser's
- * hydration then produce the same text whatever ICU data each side has.
+ * Cell formats. A date cell is the product's one time format (`12 Jan 2026, 3:04 pm IST`), the
+ * same function the right panel, the activity log's entries and the sessions page use.
  */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const IST_OFFSET_MS = 330 * 60_000;
+import { formatIstDateTime } from '@/lib/india/ist.ts';
 
-/** "12 Jan 2026, 3:04 pm" */
-export function formatDate(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '';
-  const ms = new Date(value as string).getTime();
-  if (Number.isNaN(ms)) return String(value);
-  const d = new Date(ms + IST_OFFSET_MS);
-  const h = d.getUTCHours();
-  const m = String(d.getUTCMinutes()).padStart(2, '0');
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${h % 12 || 12}:${m} ${h < 12 ? 'am' : 'pm'}`;
-}
+/** "12 Jan 2026, 3:04 pm IST": see formatIstDateTime. */
+export const formatDate = formatIstDateTime;
 
 /** Indian digit grouping: 12,34,567. */
 export function formatNumber(value: unknown): string {

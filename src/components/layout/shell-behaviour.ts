@@ -19,6 +19,7 @@ import { $confirm, askConfirm } from '@/lib/stores/confirm.ts';
 import { $toasts, toast } from '@/lib/stores/toast.ts';
 import { api, ApiError } from '@/lib/http/client.ts';
 import { $unreadNotifications } from '@/lib/stores/notifications.ts';
+import { formatIstDateTime } from '@/lib/india/ist.ts';
 
 const root = document.querySelector<HTMLElement>('[data-layout]');
 if (root) {
@@ -274,6 +275,9 @@ interface ActivityEntry {
   area: string;
   action: string;
   record_id: string | number | null;
+  /** "Brand Indigo Loom", and the diff's fields as the form labels them (src/app/activity/activity-entries.server.ts). */
+  record_label?: string;
+  field_labels?: Record<string, string>;
   changes: Record<string, unknown> | null;
 }
 
@@ -325,16 +329,15 @@ function wireRightPanel(root: HTMLElement): void {
       status.textContent = 'Nothing yet. Changes you make (and sign-ins) will be listed here.';
       return;
     }
-    const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
     for (const entry of entries) {
       const item = template.content.firstElementChild!.cloneNode(true) as HTMLElement;
       const field = (name: string) => item.querySelector<HTMLElement>(`[data-field="${name}"]`)!;
       field('summary').textContent = describe(entry);
-      const at = new Date(entry.at);
       const time = field('at') as HTMLTimeElement;
       time.dateTime = entry.at;
-      time.textContent = Number.isNaN(at.getTime()) ? entry.at : when.format(at);
-      const changed = entry.changes ? Object.keys(entry.changes) : [];
+      // The product's one time format: the same text as the lists and the activity log.
+      time.textContent = formatIstDateTime(entry.at);
+      const changed = entry.changes ? Object.keys(entry.changes).map((key) => entry.field_labels?.[key] ?? key) : [];
       if (changed.length > 0) field('changes').textContent = `Changed: ${changed.join(', ')}`;
       else field('changes').remove();
       list.append(item);
@@ -347,6 +350,6 @@ function wireRightPanel(root: HTMLElement): void {
 function describe(e: ActivityEntry): string {
   const action = e.action.replace(/[-_]/g, ' ');
   const area = e.area.replace(/[-_]/g, ' ');
-  const record = e.record_id !== null && e.record_id !== undefined && e.record_id !== '' ? ` #${e.record_id}` : '';
-  return `${action.charAt(0).toUpperCase()}${action.slice(1)} · ${area}${record}`;
+  const record = e.record_label ?? (e.record_id !== null && e.record_id !== undefined && e.record_id !== '' ? `${area} #${e.record_id}` : area);
+  return `${action.charAt(0).toUpperCase()}${action.slice(1)} · ${record}`;
 }

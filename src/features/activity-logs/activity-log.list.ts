@@ -4,6 +4,18 @@
  */
 import type { AreaListDeclaration } from '@/lib/areas/area.ts';
 
+/**
+ * Entries that record someone signing in or out (or failing to): the most frequent and the least
+ * telling, so the list's Type column lets people hide them ("Type: Other activity").
+ */
+export const SIGN_IN_AREA = 'auth';
+export const SIGN_IN_ACTIONS = ['login', 'login-failed', 'logout'] as const;
+
+export const ACTIVITY_TYPES = [
+  { value: 'sign-in', label: 'Sign-in or sign-out' },
+  { value: 'other', label: 'Other activity' },
+] as const;
+
 export const activityLogList: AreaListDeclaration = {
   key: 'activity-logs',
   permissionArea: 'activity-logs',
@@ -16,9 +28,12 @@ export const activityLogList: AreaListDeclaration = {
   columns: [
     { field: 'at', header: 'When', kind: 'date', sortable: true, filterable: true, display: 'date' },
     { field: 'actor_name', header: 'User', kind: 'text', sortable: true, filterable: true },
-    { field: 'area', header: 'Area', kind: 'text', sortable: true, filterable: true },
+    // The record's label names its kind ("Brand Indigo Loom"), so the area is secondary.
+    { field: 'record_name', header: 'Record', kind: 'text', filterable: true },
     { field: 'action', header: 'Action', kind: 'text', sortable: true, filterable: true, display: 'status' },
-    { field: 'record_id', header: 'Record', kind: 'text', filterable: true, secondary: true },
+    { field: 'type', header: 'Type', kind: 'enum', filterable: true, options: ACTIVITY_TYPES },
+    { field: 'area', header: 'Area', kind: 'text', sortable: true, filterable: true, secondary: true },
+    { field: 'record_id', header: 'Record ID', kind: 'text', filterable: true, secondary: true },
     { field: 'ip', header: 'IP address', kind: 'text', filterable: true, secondary: true },
   ],
 };

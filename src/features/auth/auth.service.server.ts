@@ -60,7 +60,13 @@ export async function login(db: Db, input: { email: string; password: string }, 
   const user = await findUserByEmail(db, input.email);
   const valid = user && user.status === 'active' ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
   if (!valid || !user) {
-    await logActivity(db, actor, { area: 'auth', action: 'login-failed', recordId: user?.id ?? null, changes: { email: [null, input.email.slice(0, 254)] } });
+    await logActivity(db, actor, {
+      area: 'auth',
+      action: 'login-failed',
+      recordId: user?.id ?? null,
+      recordName: user?.name,
+      changes: { email: [null, input.email.slice(0, 254)] },
+    });
     return { ok: false, status: 422, message: BAD_CREDENTIALS };
   }
 
@@ -71,7 +77,7 @@ export async function login(db: Db, input: { email: string; password: string }, 
     await refundHit(tx, ipHit!);
     const { token } = await createSession(tx, user.id, { ip: actor.ip, userAgent: actor.userAgent });
     await notifyIfNewDevice(tx, user.id, actor);
-    await logActivity(tx, { ...actor, realUserId: user.id }, { area: 'auth', action: 'login', recordId: user.id });
+    await logActivity(tx, { ...actor, realUserId: user.id }, { area: 'auth', action: 'login', recordId: user.id, recordName: user.name });
     return { ok: true as const, token, userId: user.id };
   });
 }
@@ -149,7 +155,7 @@ async function sendResetLink(db: Db, email: string, actor: Actor, baseUrl: strin
   const token = randomToken(32);
   await db.transaction(async (tx) => {
     await tx.insert(passwordResetTokens).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
-    await logActivity(tx, actor, { area: 'auth', action: 'password-reset-requested', recordId: user.id });
+    await logActivity(tx, actor, { area: 'auth', action: 'password-reset-requested', recordId: user.id, recordName: user.name });
   });
   const link = `${baseUrl.replace(/\/$/, '')}/api/user/reset-password?token=${token}`;
   await mailer().send({

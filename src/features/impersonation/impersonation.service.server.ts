@@ -71,7 +71,11 @@ export async function startImpersonation(db: Db, real: Principal, sessionId: str
       body: 'An administrator is acting as you to help with a request. Every action is recorded in the activity log.',
       link: '/profile/list',
     });
-    await logActivity(tx, { ...actor, impersonatedUserId: targetId }, { area: 'users', action: 'impersonate-start', recordId: targetId });
+    await logActivity(
+      tx,
+      { ...actor, impersonatedUserId: targetId },
+      { area: 'users', action: 'impersonate-start', recordId: targetId, recordName: target.user.name },
+    );
   });
   return { id: target.user.id, name: target.user.name, email: target.user.email };
 }

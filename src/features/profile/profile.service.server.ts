@@ -55,7 +55,7 @@ export async function updateProfile(db: Db, userId: number, input: ProfileInput,
         })
         .where(eq(users.id, userId))
         .returning();
-      await logActivity(tx, actor, { area: 'profile', action: 'update', recordId: userId, before, after });
+      await logActivity(tx, actor, { area: 'profile', action: 'update', recordId: userId, recordName: after?.name, before, after });
     });
   } catch (e) {
     if (stored) await uploads().delete(stored.key);

@@ -144,6 +144,7 @@ export async function completeStoreSetup(db: Db, actor: Actor, userId: number, i
       area: 'vendors',
       action: 'store-setup',
       recordId: before.id,
+      recordName: after!.storeName,
       before: pick(before, STORE_FIELDS),
       after: pick(after!, STORE_FIELDS),
     });
@@ -174,6 +175,7 @@ export async function updateStoreDetails(db: Db, actor: Actor, vendorId: number,
       area: 'vendors',
       action: 'update',
       recordId: vendorId,
+      recordName: after.storeName,
       before: pick(before, STORE_FIELDS),
       after: pick(after, STORE_FIELDS),
     });

@@ -46,6 +46,8 @@ export async function logActivity(
     area: string;
     action: string;
     recordId?: string | number | null;
+    /** The record's name as people know it (its area's title field: a brand's name), kept with the entry. */
+    recordName?: string | null;
     before?: Record<string, unknown> | null;
     after?: Record<string, unknown> | null;
     changes?: Changes;
@@ -58,6 +60,7 @@ export async function logActivity(
     area: entry.area,
     action: entry.action,
     recordId: entry.recordId == null ? null : String(entry.recordId),
+    recordName: entry.recordName ? entry.recordName.slice(0, 300) : null,
     changes: changes && Object.keys(changes).length ? changes : null,
     ip: actor.ip,
     userAgent: actor.userAgent?.slice(0, 512) ?? null,

@@ -1,25 +1,36 @@
 /**
  * CSV export. Cells that begin with = + - @, a tab or a carriage return are prefixed with a quote
  * so a spreadsheet shows them as text instead of running them as formulas (CSV injection).
+ * Times are ISO 8601 in IST with the offset (`2026-01-12T15:04:00+05:30`): exact for a program,
+ * and the hour people saw on screen for a person (decision 028).
  */
+import { toIstIso } from '@/lib/india/ist.ts';
+
+/** A column of the file; a `date` one holds instants (ISO strings or Dates) and is written in IST. */
+export interface CsvColumn {
+  field: string;
+  header: string;
+  kind?: string;
+}
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let s = value instanceof Date ? value.toISOString() : String(value);
+  let s = value instanceof Date ? toIstIso(value) : String(value);
   if (FORMULA_START.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export function toCsv(columns: { field: string; header: string }[], rows: Record<string, unknown>[]): string {
+export function toCsv(columns: CsvColumn[], rows: Record<string, unknown>[]): string {
   const lines = [columns.map((c) => csvCell(c.header)).join(',')];
-  for (const row of rows) lines.push(columns.map((c) => csvCell(row[c.field])).join(','));
+  const cell = (c: CsvColumn, value: unknown) => csvCell(c.kind === 'date' ? toIstIso(value) : value);
+  for (const row of rows) lines.push(columns.map((c) => cell(c, row[c.field])).join(','));
   // A BOM so Excel reads UTF-8 (names in Hindi, Tamil…) correctly.
   return '\uFEFF' + lines.join('\r\n') + '\r\n';
 }
 
-export function csvResponse(filename: string, columns: { field: string; header: string }[], rows: Record<string, unknown>[]): Response {
+export function csvResponse(filename: string, columns: CsvColumn[], rows: Record<string, unknown>[]): Response {
   return new Response(toCsv(columns, rows), {
     headers: {
       'content-type': 'text/csv; charset=utf-8',

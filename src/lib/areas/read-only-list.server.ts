@@ -23,8 +23,8 @@ export interface ReadOnlyListDefinition<Row extends Record<string, unknown>> {
   table: PgTable & { id: PgColumn };
   /** The table's SQL name, for the planner's row estimate. */
   tableName: string;
-  /** The selected values, joined columns included. */
-  selection: Record<string, AnyColumn | SQL.Aliased>;
+  /** The selected values, joined columns and computed expressions included. */
+  selection: Record<string, AnyColumn | SQL | SQL.Aliased>;
   /**
    * Adds the joins to `select(...).from(table)`. Typed loosely on purpose: Drizzle's join
    * builder types don't survive being passed around generically.

@@ -157,6 +157,16 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
     return q;
   };
 
+  /**
+   * The record's name for its activity entries (the title field: a brand's `name`), read from a
+   * stored row, whose keys are the columns' (`question`, `pincode`; camelCase when two words).
+   */
+  const titleKey = area.titleField.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  const recordName = (row: Row | undefined) => {
+    const title = row?.[area.titleField] ?? row?.[titleKey];
+    return title === null || title === undefined || title === '' ? null : String(title);
+  };
+
   /** The API field (`is_serviceable`) names a list column; the row property is that column's key (`isServiceable`). */
   function rowKeyOf(field: string): string | undefined {
     const listColumn = listColumns[field]?.column;
@@ -272,7 +282,13 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
             .values({ ...values, ...images.set } as never)
             .returning(columns)) as Row[];
           const hookChanges = prepared ? await def.hooks!.afterWrite(tx, row!.id, prepared.plan) : {};
-          await logActivity(tx, s.actor, { area: area.key, action: 'create', recordId: row!.id, changes: { ...diffRecords(null, row), ...hookChanges } });
+          await logActivity(tx, s.actor, {
+            area: area.key,
+            action: 'create',
+            recordId: row!.id,
+            recordName: recordName(row),
+            changes: { ...diffRecords(null, row), ...hookChanges },
+          });
           return row!;
         },
         images.rollback,
@@ -307,6 +323,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
             area: area.key,
             action: 'update',
             recordId: id,
+            recordName: recordName(rows[0]),
             changes: { ...diffRecords(ownColumns(existing), rows[0]), ...hookChanges },
           });
           return rows[0]!;
@@ -341,7 +358,8 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
       await db
         .transaction(async (tx) => {
           await tx.delete(table as PgTable).where(and(inArray(table.id, unique), scope(s, 'delete')));
-          for (const row of rows) await logActivity(tx, s.actor, { area: area.key, action: 'delete', recordId: row.id, before: row });
+          for (const row of rows)
+            await logActivity(tx, s.actor, { area: area.key, action: 'delete', recordId: row.id, recordName: recordName(row), before: row });
         })
         .catch((e: unknown) => {
           if (isForeignKeyViolation(e)) throw conflict(`Something was added to the selected ${inSentence(area.label)} meanwhile. Reload and try again.`);
@@ -383,7 +401,14 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
           )
           .returning(columns)) as Row[];
         for (const row of after) {
-          await logActivity(tx, s.actor, { area: area.key, action: 'update', recordId: row.id, before: changed.find((r) => r.id === row.id), after: row });
+          await logActivity(tx, s.actor, {
+            area: area.key,
+            action: 'update',
+            recordId: row.id,
+            recordName: recordName(row),
+            before: changed.find((r) => r.id === row.id),
+            after: row,
+          });
         }
         return after.length;
       });

@@ -160,6 +160,11 @@ export const activityLogs = pgTable(
     impersonatedUserId: integer('impersonated_user_id').references(() => users.id, { onDelete: 'set null' }),
     area: text('area').notNull(),
     recordId: text('record_id'),
+    /**
+     * The record's name when the entry was written (a brand's name, a user's): the log names it
+     * even after it is renamed or deleted. Null in entries older than the column (decision 028).
+     */
+    recordName: text('record_name'),
     action: text('action').notNull(),
     /** `{ field: [before, after] }` */
     changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>(),

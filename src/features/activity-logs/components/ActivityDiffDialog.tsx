@@ -1,13 +1,18 @@
-/** One activity-log entry: who, when, from where, and its diff (field, before, after). Read-only. */
+/** One activity-log entry: who, when, from where, and its diff (field as the form labels it, before, after). Read-only. */
 import { useEffect, useState } from 'react';
 import { Dialog } from '@/components/ui/Dialog.tsx';
 import { Button } from '@/components/ui/Button.tsx';
 import { formatDate } from '@/components/data-table/format.ts';
 import type { Row } from '@/components/data-table/DataTable.tsx';
-import { actorLabel } from './actor-label.ts';
+import { actorLabel, fieldLabel, recordLabel } from './entry-labels.ts';
+
+/** An instant as the log stores it (toISOString, or with an offset). */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
+  // A time in the diff (a schedule's start, a record's stamps) reads like every other time.
+  if (typeof value === 'string' && INSTANT.test(value)) return formatDate(value);
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
@@ -23,9 +28,10 @@ export default function ActivityDiffDialog({ entry, onClose }: { entry: Row | nu
     ['When', formatDate(shown.at)],
     ['User', actorLabel(shown)],
     ...(shown.impersonated_user_id != null ? [['Acting as', show(shown.impersonated_name ?? `user #${shown.impersonated_user_id}`)] as [string, string]] : []),
-    ['Area', show(shown.area)],
+    ['Record', recordLabel(shown)],
+    ['Area', show(shown.area_label ?? shown.area)],
     ['Action', show(shown.action)],
-    ['Record', show(shown.record_id)],
+    ...(shown.record_id != null ? [['Record ID', show(shown.record_id)] as [string, string]] : []),
     ['IP address', show(shown.ip)],
     ['Browser', show(shown.user_agent)],
   ];
@@ -33,7 +39,7 @@ export default function ActivityDiffDialog({ entry, onClose }: { entry: Row | nu
     <Dialog
       open={entry !== null}
       onClose={onClose}
-      title={`Entry #${shown.id}: ${show(shown.area)} ${show(shown.action)}`}
+      title={`${recordLabel(shown)}: ${show(shown.action)}`}
       size="lg"
       footer={
         <Button variant="outline" onClick={onClose}>
@@ -70,7 +76,7 @@ export default function ActivityDiffDialog({ entry, onClose }: { entry: Row | nu
               {changes.map(([field, [before, after]]) => (
                 <tr key={field}>
                   <th scope="row" className="py-2 pr-3 font-medium">
-                    {field}
+                    {fieldLabel(shown, field)}
                   </th>
                   <td className="py-2 pr-3 break-all text-red-700 dark:text-red-300">{show(before)}</td>
                   <td className="py-2 break-all text-green-700 dark:text-green-300">{show(after)}</td>

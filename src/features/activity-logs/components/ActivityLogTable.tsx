@@ -1,12 +1,12 @@
 /**
- * The activity log's list: the shared DataTable with two area-specific cells (who acted, and as
- * whom) and a "View" button per entry that opens its diff. The dialog's code (Headless UI)
+ * The activity log's list: the shared DataTable with its own cells (who acted and as whom, the
+ * record and the area by their names) and a "View" button per entry that opens its diff. The dialog's code (Headless UI)
  * loads only when an entry is first opened.
  */
 import { lazy, Suspense, useState } from 'react';
 import DataTable, { type DataTableProps, type Row } from '@/components/data-table/DataTable.tsx';
 import { buttonClass } from '@/components/ui/styles.ts';
-import { actorLabel } from './actor-label.ts';
+import { actorLabel, recordLabel } from './entry-labels.ts';
 
 const ActivityDiffDialog = lazy(() => import('./ActivityDiffDialog.tsx'));
 
@@ -26,12 +26,14 @@ export default function ActivityLogTable(props: DataTableProps) {
               )}
             </>
           ),
+          record_name: (r) => recordLabel(r),
+          area: (r) => String(r.area_label ?? r.area),
         }}
         rowActions={(r) => (
           <button
             type="button"
             className={buttonClass('ghost', 'sm')}
-            aria-label={`View entry ${r.id}: ${String(r.area)} ${String(r.action)}`}
+            aria-label={`View entry ${r.id}: ${recordLabel(r)} ${String(r.action)}`}
             onClick={() => {
               setEntry(r);
               setOpened(true);

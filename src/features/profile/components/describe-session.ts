@@ -1,5 +1,5 @@
 /**
- * Human labels for a session row: "Chrome on Android", "17 Jan 2026, 3:04 pm IST".
+ * Human labels for a session row: "Chrome on Android" (its times are formatIstDateTime's).
  * Computed on the server, so the island shows exactly what the page rendered.
  */
 export function describeUserAgent(ua: string | null | undefined): string {
@@ -36,11 +36,4 @@ export function describeUserAgent(ua: string | null | undefined): string {
               : null;
   if (browser && os) return `${browser} on ${os}`;
   return browser ?? os ?? ua.slice(0, 60);
-}
-
-/** The marketplace works in Indian time (spec §9: +91, INR), so every viewer sees the same clock. */
-const DATE_TIME = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
-
-export function formatIndianDateTime(iso: string): string {
-  return `${DATE_TIME.format(new Date(iso))} IST`;
 }
