@@ -96,8 +96,8 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
   const previews = previewsOf(fields, current);
   const dirty = !leaving && isDirty(baseline, { values, files, removed });
   const leaveGuard = useLeaveGuard(dirty);
-  // Labels of the choices an address fill made (the pickers show them without asking the server).
-  const [filledLabels, setFilledLabels] = useState<Record<string, string>>({});
+  // The choices an address fill made, with their labels (the pickers show them without asking the server).
+  const [filled, setFilled] = useState<Record<string, { value: string; label: string }>>({});
   // What the last address fill did, said under the pincode (a status line, read out politely).
   const [addressNotes, setAddressNotes] = useState<Record<string, string>>({});
   // The code each pincode field last asked about: an answer to an older question is dropped.
@@ -145,14 +145,19 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
     if (f.input === 'relation') fill[f.name] = String(found.id);
     const now = latest.current;
     const replaced = [address.state, address.city].filter((k) => now[k] && now[k] !== fill[k]);
-    const filled = [address.state, address.city].filter((k) => !now[k]);
+    const wasEmpty = [address.state, address.city].filter((k) => !now[k]);
     setValues((v) => ({ ...v, ...fill }));
-    setFilledLabels((labels) => ({ ...labels, [address.state]: found.state.name, [address.city]: found.city.name, [f.name]: found.pincode }));
+    setFilled((all) => ({
+      ...all,
+      [address.state]: { value: fill[address.state]!, label: found.state.name },
+      [address.city]: { value: fill[address.city]!, label: found.city.name },
+      ...(f.input === 'relation' ? { [f.name]: { value: fill[f.name]!, label: found.pincode } } : {}),
+    }));
     submission.clearError(...Object.keys(fill));
     const where = `${found.city.name}, ${found.state.name}`;
     const note = replaced.length
       ? `Changed to ${where}, where pincode ${found.pincode} is.`
-      : filled.length
+      : wasEmpty.length
         ? `Filled from the pincode: ${where}.`
         : `Pincode ${found.pincode} is in ${where}.`;
     setAddressNotes((notes) => ({ ...notes, [f.name]: note }));
@@ -193,6 +198,7 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
         const saved = initialValues(area, res.data);
         setValues(saved);
         setBaseline(saved);
+        setAddressNotes({});
         setFiles({});
         setRemoved({});
         toast({ severity: 'success', summary: 'Saved', detail: res.message });
@@ -224,6 +230,7 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
       const latestSaved = initialValues(area, data);
       setValues(latestSaved);
       setBaseline(latestSaved);
+      setAddressNotes({});
       setFiles({});
       setRemoved({});
       submission.reset();
@@ -286,7 +293,13 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
             field={f}
             id={idOf(f.name)}
             value={values[f.name] ?? ''}
-            initialLabel={filledLabels[f.name] ?? (f.relation?.labelFrom ? (current?.[f.relation.labelFrom] as string | undefined) : undefined)}
+            initialLabel={
+              filled[f.name]?.value === values[f.name]
+                ? filled[f.name]!.label
+                : f.relation?.labelFrom && String(current?.[f.name] ?? '') === values[f.name]
+                  ? (current?.[f.relation.labelFrom] as string | undefined)
+                  : undefined
+            }
             parentValue={parent ? (values[parent.name] ?? '') : undefined}
             parentLabel={parent ? parent.label : undefined}
             onChange={(v, label) => {
