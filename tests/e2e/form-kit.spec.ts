@@ -166,6 +166,23 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(logo).toBeFocused();
     });
 
+    test('the profile form, on the same kit: the avatar is refused at once in the server’s words, and leaving asks', async ({ page, loginAs }) => {
+      await loginAs('support');
+      await page.goto('/profile');
+      const avatar = page.getByLabel('Profile picture');
+      await avatar.setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo at all') });
+      await expect(page.getByText(NOT_AN_IMAGE)).toBeVisible();
+      await expect(avatar).toHaveAttribute('aria-invalid', 'true');
+      await avatar.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngFixture([90, 30, 160]) });
+      await expect(page.getByRole('img', { name: 'Preview of the new profile picture' })).toBeVisible();
+      await expect(page.getByText(NOT_AN_IMAGE)).toHaveCount(0);
+      await (await menuLink(page, 'Dashboard', name === 'phone')).click();
+      await leaveDialog(page).getByRole('button', { name: 'Stay' }).click();
+      await expect(leaveDialog(page)).toHaveCount(0);
+      await expect(page).toHaveURL(/\/profile$/);
+      await expect(page.getByRole('img', { name: 'Preview of the new profile picture' })).toBeVisible();
+    });
+
     test('required fields are marked, and an empty submit shows the product’s own messages', async ({ page, loginAs }) => {
       await loginAs('admin');
       for (const [path, button, first, message] of [
