@@ -255,6 +255,26 @@ for (const { name, viewport } of VIEWPORTS) {
       expect((await found.json()).data[0]).toMatchObject({ code: `PF-${tag}`, city_name: 'Mysuru', state_name: 'Karnataka', pincode: '570001' });
     });
 
+    test('store details, a server-rendered form, fills the state and an empty city from the pincode too', async ({ page, loginAs }) => {
+      await loginAs('vendor');
+      await page.goto('/vendor/store-details');
+      const state = page.getByLabel('State or union territory');
+      const city = page.getByRole('textbox', { name: 'City', exact: true });
+      const pincode = page.getByRole('textbox', { name: 'Pincode', exact: true });
+      await state.selectOption('Tamil Nadu');
+      await city.fill('');
+      await pincode.fill('570001');
+      await expect(state).toHaveValue('Karnataka');
+      await expect(city).toHaveValue('Mysuru');
+      await expect(page.getByText('Filled from the pincode. State changed to Karnataka. City: Mysuru.')).toBeVisible();
+      // A city the person typed is theirs.
+      await city.fill('Mysore');
+      await pincode.fill('560001');
+      await expect(page.getByText(/^Pincode 560001 is in .+, Karnataka\.$/)).toBeVisible();
+      await expect(state).toHaveValue('Karnataka');
+      await expect(city).toHaveValue('Mysore');
+    });
+
     test('a picker near the bottom of the screen opens upwards, and downwards when there is room', async ({ page, loginAs }) => {
       await loginAs('admin');
       await page.goto('/warehouses/add');
