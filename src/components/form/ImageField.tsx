@@ -105,8 +105,9 @@ export function ImageField({ field, id, current, file, error, progress, maxBytes
       <p id={hintId} className={hintClass}>
         {field.hint ?? imageRules(maxBytes)}
       </p>
+      {/* Said at once: a refusal comes right after the file picker closes, with the focus on the input. */}
       {error && (
-        <p id={errorId} className={errorTextClass}>
+        <p id={errorId} role="alert" className={errorTextClass}>
           {error}
         </p>
       )}
