@@ -255,7 +255,10 @@ for (const { name, viewport } of VIEWPORTS) {
       expect((await found.json()).data[0]).toMatchObject({ code: `PF-${tag}`, city_name: 'Mysuru', state_name: 'Karnataka', pincode: '570001' });
     });
 
-    test('store details, a server-rendered form, fills the state and an empty city from the pincode too', async ({ page, loginAs }) => {
+    test('store details, a server-rendered form, fills the state and an empty city from the pincode too, and asks before leaving', async ({
+      page,
+      loginAs,
+    }) => {
       await loginAs('vendor');
       await page.goto('/vendor/store-details');
       const state = page.getByLabel('State or union territory');
@@ -273,6 +276,10 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByText(/^Pincode 560001 is in .+, Karnataka\.$/)).toBeVisible();
       await expect(state).toHaveValue('Karnataka');
       await expect(city).toHaveValue('Mysore');
+      // The same leave question as the island forms.
+      await (await menuLink(page, 'Dashboard', name === 'phone')).click();
+      await leaveDialog(page).getByRole('button', { name: 'Discard changes' }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
     });
 
     test('a picker near the bottom of the screen opens upwards, and downwards when there is room', async ({ page, loginAs }) => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { imageFileProblem, imageRules, imageTooLargeMessage, notAnImageMessage, sizeText } from '../../src/lib/uploads/image-rules.ts';
-import { leavingLink } from '../../src/components/form/use-leave-guard.ts';
+import { leavingLink } from '../../src/components/form/leave-guard.ts';
 import { completePincode } from '../../src/lib/india/pincode-lookup.ts';
 
 const MB2 = 2 * 1024 * 1024;

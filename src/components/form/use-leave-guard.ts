@@ -1,73 +1,16 @@
-/**
- * Leaving a form with unsaved changes asks first, wherever the way out is: a link anywhere on the
- * page (the form's Cancel, the sidebar menu, a breadcrumb, the top bar) asks with the kit's confirm
- * dialog; reloading, closing the tab or typing another address gets the browser's own question
- * (`beforeunload`: a page may not word it). A successful save leaves without asking (`release`).
- */
+/** An island form's leave question (leave-guard.ts): asks while `dirty`; `release()` before leaving on purpose. */
 import { useEffect, useRef } from 'react';
-import { askConfirm } from '@/lib/stores/confirm.ts';
+import { guardLeaving, type LeaveGuard } from './leave-guard.ts';
 
-export const LEAVE_QUESTION = {
-  title: 'Leave without saving?',
-  message: 'Your changes on this page have not been saved. If you leave now, they are lost.',
-  confirmLabel: 'Discard changes',
-  cancelLabel: 'Stay',
-} as const;
+export { LEAVE_QUESTION, leavingLink } from './leave-guard.ts';
 
-/**
- * The link a click would follow in this tab, or null when the click isn't a plain navigation away:
- * a new tab or window (modifier keys, middle button, `target`), a download, or a jump within the page.
- */
-export function leavingLink(
-  event: Pick<MouseEvent, 'target' | 'button' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey' | 'defaultPrevented'>,
-  here: Location | URL,
-): URL | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
-  const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-  if (!link || (link.target && link.target !== '_self') || link.hasAttribute('download')) return null;
-  const url = new URL(link.href, here.href);
-  if (!/^https?:$/.test(url.protocol)) return null; // mailto:, tel: don't leave the page
-  const samePage = url.origin === here.origin && url.pathname === here.pathname && url.search === here.search;
-  return samePage && url.hash ? null : url;
-}
-
-/** While `dirty`, leaving asks first. Call `release()` just before leaving on purpose (after a save). */
-export function useLeaveGuard(dirty: boolean): { release(): void } {
-  const released = useRef(false);
+export function useLeaveGuard(dirty: boolean): Pick<LeaveGuard, 'release'> {
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
+  const guard = useRef<LeaveGuard | null>(null);
   useEffect(() => {
-    if (!dirty) return;
-    released.current = false;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (released.current) return;
-      event.preventDefault();
-      // Older browsers ask only when returnValue is set.
-      event.returnValue = '';
-    };
-    const onClick = (event: MouseEvent) => {
-      if (released.current) return;
-      const url = leavingLink(event, location);
-      if (!url) return;
-      event.preventDefault();
-      askConfirm({
-        ...LEAVE_QUESTION,
-        danger: true,
-        onConfirm: () => {
-          released.current = true;
-          location.assign(url.href);
-        },
-      });
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    // Captured on the way down, before the link's own handlers and whatever else listens to clicks.
-    document.addEventListener('click', onClick, true);
-    return () => {
-      window.removeEventListener('beforeunload', onBeforeUnload);
-      document.removeEventListener('click', onClick, true);
-    };
-  }, [dirty]);
-  return {
-    release: () => {
-      released.current = true;
-    },
-  };
+    guard.current = guardLeaving(() => dirtyNow.current);
+    return () => guard.current?.dispose();
+  }, []);
+  return { release: () => guard.current?.release() };
 }
