@@ -5,11 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { brandArea } from '../../src/features/brands/brand.area.ts';
-import { formLevelErrors, formView, initialValues, previewsOf, toFormData, validate } from '../../src/components/form/form-state.ts';
+import { formLevelErrors, formView, initialValues, isDirty, previewsOf, toFormData, validate } from '../../src/components/form/form-state.ts';
 import { slugify } from '../../src/lib/text/slug.ts';
 
 const form = formView(brandArea);
-const MB2 = 2 * 1024 * 1024;
 const file = (type: string, size: number) => new File([new Uint8Array(size)], 'logo', { type });
 
 describe('formView', () => {
@@ -39,21 +38,29 @@ describe('validate', () => {
   const values = { name: 'Indigo Loom', slug: '', status: 'active', description: '' };
 
   it('accepts what the API accepts', () => {
-    expect(validate(brandArea.schema, form.fields, { values, files: {}, removed: {} }, MB2)).toEqual({});
-    expect(validate(brandArea.schema, form.fields, { values, files: { logo: file('image/png', 100) }, removed: {} }, MB2)).toEqual({});
+    expect(validate(brandArea.schema, form.fields, { values, files: {}, removed: {} })).toEqual({});
+    expect(validate(brandArea.schema, form.fields, { values, files: { logo: file('image/png', 100) }, removed: {} })).toEqual({});
   });
 
   it('gives the schema’s messages by field', () => {
-    const errors = validate(brandArea.schema, form.fields, { values: { ...values, name: ' ', slug: 'Not A Slug!' }, files: {}, removed: {} }, MB2);
+    const errors = validate(brandArea.schema, form.fields, { values: { ...values, name: ' ', slug: 'Not A Slug!' }, files: {}, removed: {} });
     expect(errors.name).toEqual(['Enter the brand name.']);
     expect(errors.slug).toEqual(['Use lowercase letters, digits and single hyphens.']);
     expect(Object.keys(errors)).toEqual(['name', 'slug']);
   });
+});
 
-  it('refuses a file that is not an image or too large before uploading it', () => {
-    const input = (f: File) => ({ values, files: { logo: f }, removed: {} });
-    expect(validate(brandArea.schema, form.fields, input(file('image/svg+xml', 10)), MB2).logo?.[0]).toMatch(/PNG, JPEG or WebP/);
-    expect(validate(brandArea.schema, form.fields, input(file('image/png', MB2 + 1)), MB2).logo?.[0]).toMatch(/too large: at most 2 MB/);
+describe('isDirty', () => {
+  const start = { name: 'Indigo Loom', slug: 'indigo-loom', status: 'active', description: '' };
+  it('is clean while the values are what the form started from', () => {
+    expect(isDirty(start, { values: { ...start }, files: {}, removed: {} })).toBe(false);
+    // Typed and typed back: nothing would be lost.
+    expect(isDirty(start, { values: { ...start, name: 'Indigo Loom' }, files: { logo: null }, removed: { logo: false } })).toBe(false);
+  });
+  it('is dirty when a value changed, a file is chosen or an image is to be removed', () => {
+    expect(isDirty(start, { values: { ...start, description: 'x' }, files: {}, removed: {} })).toBe(true);
+    expect(isDirty(start, { values: start, files: { logo: file('image/png', 10) }, removed: {} })).toBe(true);
+    expect(isDirty(start, { values: start, files: {}, removed: { logo: true } })).toBe(true);
   });
 });
 

@@ -16,6 +16,7 @@ import { hasMarkdownField, inSentence } from '@/lib/areas/area.ts';
 import { bulkIdsSchema, bulkStatusSchema, markdownPreviewSchema, optionsQuery, reorderSchema } from '@/lib/areas/area-schemas.ts';
 import { isRecordId, recordIdList, versionSchema } from '@/lib/http/integers.ts';
 import { renderMarkdown } from '@/lib/text/markdown.server.ts';
+import { imageTooLargeMessage } from '@/lib/uploads/image-rules.ts';
 
 export function resourceFor(context: APIContext): Resource {
   const resource = resourceByKey(context.params.area);
@@ -45,7 +46,7 @@ async function readRecordInput(context: APIContext, schema: z.ZodObject, extra: 
       // Name the file field, so the form can show the error beside it.
       const field = resourceFor(context).def.images?.[0]?.field;
       if (e instanceof HttpError && e.status === 413 && field) {
-        const message = `The file is too large: images must be PNG, JPEG or WebP, at most ${Math.round(config().MAX_UPLOAD_BYTES / 1_048_576)} MB.`;
+        const message = imageTooLargeMessage(config().MAX_UPLOAD_BYTES);
         throw new HttpError(413, message, { [field]: [message] });
       }
       throw e;

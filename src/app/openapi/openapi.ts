@@ -72,6 +72,12 @@ const OPERATIONS: Record<string, Operation> = {
   'GET /api/products': { summary: 'Products (vendor accounts see only their own)', tag: 'Products' },
   'GET /api/products/{id}': { summary: 'One product (another vendor’s product is 404 for a vendor)', tag: 'Products' },
   'GET /api/vendors/options': { summary: 'Vendors as choices for staff pickers: ids and store names (?q= searches, ?ids= labels chosen ones)', tag: 'Vendors' },
+  'GET /api/pincodes/lookup': {
+    summary:
+      'A pincode’s city and state, to fill an address from its pincode: `{ data: { id, pincode, state: {id, name}, city: {id, name} } }`; 404 unknown, 422 not a pincode',
+    tag: 'Geography',
+    query: z.strictObject({ code: z.string() }),
+  },
   'GET /uploads/{file}': { summary: 'A stored upload, served with its content type and nosniff', tag: 'System' },
   'GET /api/openapi.json': { summary: 'This document', tag: 'System' },
   'POST /api/vendor/store-setup': {

@@ -111,6 +111,8 @@ const routeList: RouteDef[] = [
   api(['GET'], '/api/products/:id', perm('products:view'), { sample: { id: '1' } }),
   // Vendors as choices in staff pickers (a warehouse's owner); the vendors area comes later.
   api(['GET'], '/api/vendors/options', STAFF),
+  // An address's pincode → its city and state (the form kit's address fill): reference data, for anyone signed in.
+  api(['GET'], '/api/pincodes/lookup', AUTH, { sampleQuery: 'code=560001' }),
   api(['GET'], '/uploads/:file', AUTH, { sample: { file: 'missing.png' } }),
 
   // Activity log: read-only, no method but GET exists (src/features/activity-logs)

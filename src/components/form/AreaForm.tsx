@@ -6,7 +6,7 @@
  * record in between, the server answers 409 and the form keeps what the person typed, says so,
  * and offers Reload (fetch the latest and replace the values).
  */
-import { lazy, Suspense, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { api } from '@/lib/http/client.ts';
 import { slugify } from '@/lib/text/slug.ts';
@@ -16,12 +16,18 @@ import { FormAlert, SelectField, TextareaField, TextField } from '@/components/u
 import { buttonClass } from '@/components/ui/styles.ts';
 import { ImageField } from './ImageField.tsx';
 import { RelationField } from './RelationPicker.tsx';
+import { lookUpPincode } from './pincode-lookup.ts';
+import { AddressNote } from './AddressNote.tsx';
+import { PINCODE_FILLS_HINT } from './relation-hint.ts';
+import { useLeaveGuard } from './use-leave-guard.ts';
+import { completePincode } from '@/lib/india/pincode-lookup.ts';
 import type { FieldComponents } from './custom-field.ts';
 import { flashToast } from './flash-toast.ts';
 import {
   errorsOf,
   formLevelErrors,
   initialValues,
+  isDirty,
   isShown,
   previewsOf,
   toFormData,
@@ -65,6 +71,10 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
 
   const [current, setCurrent] = useState(record ?? null);
   const [values, setValues] = useState<Values>(() => initialValues(area, record));
+  // What the form started from (or last saved): leaving asks first only when the values differ from it.
+  const [baseline, setBaseline] = useState<Values>(values);
+  const latest = useRef(values);
+  latest.current = values;
   const [files, setFiles] = useState<Record<string, File | null>>({});
   const [removed, setRemoved] = useState<Record<string, boolean>>({});
   // A saved slug is the person's choice: it no longer follows the name.
@@ -84,17 +94,73 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
   useEffect(() => setReady(true), []);
 
   const previews = previewsOf(fields, current);
-  const maxMb = Math.round(maxUploadBytes / 1_048_576);
+  const dirty = !leaving && isDirty(baseline, { values, files, removed });
+  const leaveGuard = useLeaveGuard(dirty);
+  // The choices an address fill made, with their labels (the pickers show them without asking the server).
+  const [filled, setFilled] = useState<Record<string, { value: string; label: string }>>({});
+  // What the last address fill did, said under the pincode (a status line, read out politely).
+  const [addressNotes, setAddressNotes] = useState<Record<string, string>>({});
+  // The code each pincode field last asked about: an answer to an older question is dropped.
+  const askedCode = useRef<Record<string, string | null>>({});
 
   const setValue = (name: string, value: string) => {
     const next = { ...values, [name]: value };
-    for (const f of fields) {
-      if (f.input === 'slug' && f.from === name && !slugEdited[f.name]) next[f.name] = slugify(value);
-      // A city chosen for the old state no longer fits: its picker starts again.
-      if (f.relation?.dependsOn?.field === name && values[name] !== value) next[f.name] = '';
+    const changed = [name];
+    for (const f of fields) if (f.input === 'slug' && f.from === name && !slugEdited[f.name]) next[f.name] = slugify(value);
+    // A city chosen for the old state no longer fits: its picker starts again, and so does the pincode chosen for that city.
+    for (let i = 0; i < changed.length; i++) {
+      for (const f of fields) {
+        const parent = f.relation?.dependsOn?.field;
+        if (parent === changed[i] && values[parent] !== next[parent] && next[f.name]) {
+          next[f.name] = '';
+          changed.push(f.name);
+        }
+      }
     }
     setValues(next);
     submission.clearError(name);
+    if (values[name] !== value) setAddressNotes((notes) => (notes[name] ? { ...notes, [name]: '' } : notes));
+  };
+
+  /**
+   * An address's pincode was typed or chosen: its state and city (and, for a pincode picker, the
+   * pincode record) are set from the server's answer. What the person chose stays when it agrees;
+   * a state or city that conflicts with the pincode is replaced, and the line under the pincode says so.
+   */
+  const fillAddress = async (f: AreaField, code: string) => {
+    const address = f.addressPincode!;
+    askedCode.current[f.name] = code;
+    let found;
+    try {
+      found = await lookUpPincode(code);
+    } catch {
+      return; // offline or refused: the person chooses the state and city as before
+    }
+    if (askedCode.current[f.name] !== code) return;
+    if (!found) {
+      setAddressNotes((notes) => ({ ...notes, [f.name]: `Pincode ${code} is not in the list. Check it, or choose the state and city.` }));
+      return;
+    }
+    const fill: Values = { [address.state]: String(found.state.id), [address.city]: String(found.city.id) };
+    if (f.input === 'relation') fill[f.name] = String(found.id);
+    const now = latest.current;
+    const replaced = [address.state, address.city].filter((k) => now[k] && now[k] !== fill[k]);
+    const wasEmpty = [address.state, address.city].filter((k) => !now[k]);
+    setValues((v) => ({ ...v, ...fill }));
+    setFilled((all) => ({
+      ...all,
+      [address.state]: { value: fill[address.state]!, label: found.state.name },
+      [address.city]: { value: fill[address.city]!, label: found.city.name },
+      ...(f.input === 'relation' ? { [f.name]: { value: fill[f.name]!, label: found.pincode } } : {}),
+    }));
+    submission.clearError(...Object.keys(fill));
+    const where = `${found.city.name}, ${found.state.name}`;
+    const note = replaced.length
+      ? `Changed to ${where}, where pincode ${found.pincode} is.`
+      : wasEmpty.length
+        ? `Filled from the pincode: ${where}.`
+        : `Pincode ${found.pincode} is in ${where}.`;
+    setAddressNotes((notes) => ({ ...notes, [f.name]: note }));
   };
 
   /** Field errors beside their fields; above the form only those that belong to no field. */
@@ -114,7 +180,7 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
       toast({ severity: 'error', summary: 'Not saved', detail: 'The form could not load its checks. Check the connection and try again.' });
       return;
     }
-    const clientErrors = validate(loaded, fields, input, maxUploadBytes);
+    const clientErrors = validate(loaded, fields, input);
     if (Object.keys(clientErrors).length) return showErrors(clientErrors);
     const result = await submission.send<{ message: string; data: SavedRecord }>(
       area.submit?.url ?? (editing ? `/api/${area.key}/${record!.id}` : `/api/${area.key}`),
@@ -129,12 +195,16 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
       if (area.submit) {
         // A form of its own page (settings): it stays, showing what was saved.
         setCurrent(res.data);
-        setValues(initialValues(area, res.data));
+        const saved = initialValues(area, res.data);
+        setValues(saved);
+        setBaseline(saved);
+        setAddressNotes({});
         setFiles({});
         setRemoved({});
         toast({ severity: 'success', summary: 'Saved', detail: res.message });
       } else {
         setLeaving(true); // stay disabled while the list loads
+        leaveGuard.release(); // saved: nothing is lost by leaving
         flashToast({ severity: 'success', summary: 'Saved', detail: res.message });
         location.assign(area.listPath);
       }
@@ -157,7 +227,10 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
     try {
       const { data } = await api.get<{ data: SavedRecord }>(`/api/${area.key}/${record!.id}`);
       setCurrent(data);
-      setValues(initialValues(area, data));
+      const latestSaved = initialValues(area, data);
+      setValues(latestSaved);
+      setBaseline(latestSaved);
+      setAddressNotes({});
       setFiles({});
       setRemoved({});
       submission.reset();
@@ -209,6 +282,10 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
         );
       case 'relation': {
         const parent = f.relation?.dependsOn && fields.find((p) => p.name === f.relation!.dependsOn!.field);
+        const typedCode = (text: string) => {
+          const code = completePincode(text);
+          if (code) void fillAddress(f, code);
+        };
         return (
           <RelationField
             // Reload replaces the record: the picker starts again with the new label.
@@ -216,10 +293,21 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
             field={f}
             id={idOf(f.name)}
             value={values[f.name] ?? ''}
-            initialLabel={f.relation?.labelFrom ? (current?.[f.relation.labelFrom] as string | undefined) : undefined}
+            initialLabel={
+              filled[f.name]?.value === values[f.name]
+                ? filled[f.name]!.label
+                : f.relation?.labelFrom && String(current?.[f.name] ?? '') === values[f.name]
+                  ? (current?.[f.relation.labelFrom] as string | undefined)
+                  : undefined
+            }
             parentValue={parent ? (values[parent.name] ?? '') : undefined}
             parentLabel={parent ? parent.label : undefined}
-            onChange={(v) => setValue(f.name, v)}
+            onChange={(v, label) => {
+              setValue(f.name, v);
+              if (f.addressPincode && v && label) typedCode(label);
+            }}
+            onQuery={f.addressPincode ? typedCode : undefined}
+            note={addressNotes[f.name]}
             error={errors[f.name]}
             required={f.required}
             disabled={saving}
@@ -300,37 +388,46 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
         return (
           <div key={f.name} className={wide}>
             <ImageField
-              field={{ ...f, hint: f.hint ?? `PNG, JPEG or WebP, at most ${maxMb} MB.` }}
+              field={f}
               id={idOf(f.name)}
               current={removed[f.name] ? null : previews[f.name]!}
               file={files[f.name]}
-              error={(errors[f.name] ?? errors[`${f.name}_remove`])?.[0]}
+              error={(errors[f.name]?.[0] ? errors[f.name] : errors[`${f.name}_remove`])?.[0]}
               progress={progress}
+              maxBytes={maxUploadBytes}
               disabled={saving}
               onFile={(file) => {
-                setFiles({ ...files, [f.name]: file });
+                setFiles((all) => ({ ...all, [f.name]: file }));
                 submission.clearError(f.name);
               }}
-              onRemove={() => setRemoved({ ...removed, [f.name]: true })}
+              onRefused={(message) => submission.setFieldError(f.name, [message])}
+              onRemove={() => setRemoved((all) => ({ ...all, [f.name]: true }))}
             />
           </div>
         );
       default:
         return (
-          <TextField
-            key={f.name}
-            {...common}
-            className={wide}
-            type={f.inputType ?? 'text'}
-            inputMode={f.inputType === 'number' ? 'decimal' : undefined}
-            placeholder={f.placeholder}
-            autoComplete="off"
-            value={values[f.name]}
-            onChange={(e) => {
-              setValue(f.name, e.target.value);
-              if (f.input === 'slug') setSlugEdited({ ...slugEdited, [f.name]: e.target.value !== '' });
-            }}
-          />
+          <div key={f.name} className={wide}>
+            <TextField
+              {...common}
+              hint={f.hint ?? (f.addressPincode ? PINCODE_FILLS_HINT : undefined)}
+              type={f.inputType ?? 'text'}
+              inputMode={f.inputType === 'number' ? 'decimal' : f.addressPincode ? 'numeric' : undefined}
+              placeholder={f.placeholder}
+              autoComplete={f.addressPincode ? 'postal-code' : 'off'}
+              value={values[f.name]}
+              onChange={(e) => {
+                setValue(f.name, e.target.value);
+                if (f.input === 'slug') setSlugEdited({ ...slugEdited, [f.name]: e.target.value !== '' });
+                if (f.addressPincode) {
+                  const code = completePincode(e.target.value);
+                  if (code) void fillAddress(f, code);
+                  else askedCode.current[f.name] = null;
+                }
+              }}
+            />
+            {f.addressPincode && <AddressNote text={addressNotes[f.name]} />}
+          </div>
         );
     }
   };
@@ -358,6 +455,11 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
           </div>
         )}
         <FormAlert message={submission.message} />
+        {fields.some((f) => f.required && isShown(f, values)) && (
+          <p className="text-sm text-surface-600 dark:text-surface-300">
+            Fields marked with <span className="text-red-600 dark:text-red-400">*</span> are required.
+          </p>
+        )}
         <div className="grid gap-5 md:grid-cols-2">
           {fields.flatMap((f) => {
             if (!isShown(f, values)) return [];

@@ -1,14 +1,17 @@
 /**
  * An image upload: the current image (or the chosen file) as a preview, a real file input (so
  * it works with the keyboard and screen readers), remove, and the upload's progress while the
- * form is being sent.
+ * form is being sent. A chosen file is checked at once, with the server's own rules and words
+ * (src/lib/uploads/image-rules.ts): a file that is not an image, or too large, is refused before
+ * anything is sent, and the field keeps what it had. The server still checks what arrives.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AreaField } from '@/lib/areas/area.ts';
-import { buttonClass, errorTextClass, hintClass, labelClass } from '@/components/ui/styles.ts';
+import { IMAGE_ACCEPT, imageFileProblem, imageRules, sizeText } from '@/lib/uploads/image-rules.ts';
+import { buttonClass, errorTextClass, hintClass } from '@/components/ui/styles.ts';
+import { FieldLabel } from '@/components/ui/fields.tsx';
 import { Icon } from '@/components/ui/Icon.tsx';
 import { iconImage } from '@/components/ui/icons.ts';
-import { IMAGE_ACCEPT } from './form-state.ts';
 
 export interface ImageFieldProps {
   field: AreaField;
@@ -19,13 +22,19 @@ export interface ImageFieldProps {
   error?: string;
   /** 0–100 while uploading. */
   progress: number | null;
+  maxBytes: number;
   disabled?: boolean;
+  /** A file that passed the checks (null: the chosen file was taken back). */
   onFile: (file: File | null) => void;
+  /** A file the checks refused, with the server's message for it. */
+  onRefused: (message: string) => void;
   onRemove: () => void;
 }
 
-export function ImageField({ field, id, current, file, error, progress, disabled, onFile, onRemove }: ImageFieldProps) {
+export function ImageField({ field, id, current, file, error, progress, maxBytes, disabled, onFile, onRefused, onRemove }: ImageFieldProps) {
+  const input = useRef<HTMLInputElement>(null);
   const [blobUrl, setBlobUrl] = useState<string | null>(null);
+  // The preview is the chosen file itself, through an object URL released when it changes or the field goes.
   useEffect(() => {
     if (!file) return setBlobUrl(null);
     const url = URL.createObjectURL(file);
@@ -35,11 +44,26 @@ export function ImageField({ field, id, current, file, error, progress, disabled
   const preview = blobUrl ?? current;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+
+  const choose = async (chosen: File | null) => {
+    if (!chosen) return;
+    const problem = await imageFileProblem(chosen, maxBytes);
+    if (problem) {
+      // The refused file is not kept: the input shows nothing chosen, the field keeps what it had.
+      if (input.current) input.current.value = '';
+      onRefused(problem);
+    } else onFile(chosen);
+  };
+  const clear = () => {
+    if (input.current) input.current.value = '';
+    if (file) onFile(null);
+    else onRemove();
+    input.current?.focus();
+  };
+
   return (
     <div>
-      <label htmlFor={id} className={labelClass}>
-        {field.label}
-      </label>
+      <FieldLabel htmlFor={id} label={field.label} required={field.required} />
       <div className="mt-1 flex flex-wrap items-center gap-4">
         {preview ? (
           <img src={preview} alt={`${field.label} preview`} className="size-20 rounded-xl border border-surface-200 object-cover dark:border-surface-700" />
@@ -48,30 +72,26 @@ export function ImageField({ field, id, current, file, error, progress, disabled
             <Icon svg={iconImage} className="size-6" />
           </span>
         )}
-        <div className="space-y-2">
+        <div className="min-w-0 space-y-2">
           <input
+            ref={input}
             id={id}
             type="file"
             accept={IMAGE_ACCEPT}
             disabled={disabled}
             aria-invalid={error ? true : undefined}
             aria-describedby={`${hintId}${error ? ` ${errorId}` : ''}`}
-            className="block text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-surface-100 file:px-3 file:py-2 file:text-sm file:font-medium dark:file:bg-surface-800"
-            onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+            className="block max-w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-surface-100 file:px-3 file:py-2 file:text-sm file:font-medium dark:file:bg-surface-800"
+            onChange={(e) => void choose(e.target.files?.[0] ?? null)}
           />
+          {file && (
+            <p className="text-xs text-surface-600 dark:text-surface-300" aria-live="polite">
+              {`Chosen: ${file.name} (${sizeText(file.size)}). Choose another file to replace it.`}
+            </p>
+          )}
           {preview && (
-            <button
-              type="button"
-              className={buttonClass('ghost', 'sm')}
-              disabled={disabled}
-              onClick={() => {
-                const input = document.getElementById(id) as HTMLInputElement | null;
-                if (input) input.value = '';
-                if (file) onFile(null);
-                else onRemove();
-              }}
-            >
-              Remove {field.label.toLowerCase()}
+            <button type="button" className={buttonClass('ghost', 'sm')} disabled={disabled} onClick={clear}>
+              {file && current ? `Keep the current ${field.label.toLowerCase()}` : `Remove ${field.label.toLowerCase()}`}
             </button>
           )}
         </div>
@@ -83,10 +103,11 @@ export function ImageField({ field, id, current, file, error, progress, disabled
         </div>
       )}
       <p id={hintId} className={hintClass}>
-        {field.hint ?? 'PNG, JPEG or WebP, at most 2 MB.'}
+        {field.hint ?? imageRules(maxBytes)}
       </p>
+      {/* Said at once: a refusal comes right after the file picker closes, with the focus on the input. */}
       {error && (
-        <p id={errorId} className={errorTextClass}>
+        <p id={errorId} role="alert" className={errorTextClass}>
           {error}
         </p>
       )}

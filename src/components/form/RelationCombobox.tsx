@@ -16,7 +16,8 @@ import { queryKeys, type OptionsParams } from '@/lib/areas/query-keys.ts';
 import type { AreaField } from '@/lib/areas/area.ts';
 import { errorTextClass, hintClass, inputClass } from '@/components/ui/styles.ts';
 import { FieldLabel } from '@/components/ui/fields.tsx';
-import { relationHint } from './relation-hint.ts';
+import { relationHint, waitsForParent } from './relation-hint.ts';
+import { AddressNote } from './AddressNote.tsx';
 
 export interface RelationOption {
   value: number;
@@ -28,6 +29,11 @@ type Filters = Record<string, { operator: 'and'; constraints: { matchMode: 'equa
 
 /** One empty list, so effects that depend on the options don't rerun on every render. */
 const NO_OPTIONS: RelationOption[] = [];
+
+/** The list's tallest (16rem, as `max-h-64`), its shortest when space is tight, and its gap from the input, in CSS pixels. */
+const LIST_MAX_HEIGHT = 256;
+const LIST_MIN_HEIGHT = 96;
+const LIST_GAP = 4;
 
 /** Typing waits a moment before asking the server; opening the list asks at once. */
 const TYPING_DEBOUNCE_MS = 200;
@@ -79,7 +85,12 @@ export interface RelationFieldProps {
   /** The value of the field this one depends on ('' = not chosen yet). */
   parentValue?: string;
   parentLabel?: string;
-  onChange: (value: string) => void;
+  /** A choice was made: the record's id ('' for none) and its label. */
+  onChange: (value: string, label?: string) => void;
+  /** What the person types in the box, as they type it (an address's pincode fills the rest from it). */
+  onQuery?: (text: string) => void;
+  /** A status line under the field (what an address fill did). */
+  note?: string;
   error?: string[];
   required?: boolean;
   disabled?: boolean;
@@ -99,6 +110,8 @@ export default function RelationCombobox({
   parentValue,
   parentLabel,
   onChange,
+  onQuery,
+  note,
   error,
   required,
   disabled,
@@ -111,7 +124,11 @@ export default function RelationCombobox({
   const [typing, setTyping] = useState(initialQuery !== undefined);
   const [open, setOpen] = useState(Boolean(autoFocus));
   const [active, setActive] = useState(0);
-  const [label, setLabel] = useState<string | undefined>(value ? initialLabel : undefined);
+  // The label of a value this picker chose or looked up itself; any other value is labelled by the form (initialLabel).
+  const [known, setKnown] = useState<{ value: string; label: string } | null>(null);
+  const label = !value ? undefined : known?.value === value ? known.label : initialLabel;
+  const [above, setAbove] = useState(false);
+  const [maxHeight, setMaxHeight] = useState<number | undefined>();
   const root = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   // Before the browser hands the next key to the page: see RelationPicker.
@@ -119,7 +136,7 @@ export default function RelationCombobox({
     if (autoFocus && initialSelection) inputRef.current?.setSelectionRange(...initialSelection);
   }, []);
   const listRef = useRef<HTMLUListElement>(null);
-  const waitingForParent = Boolean(relation.dependsOn) && !parentValue;
+  const waitingForParent = waitsForParent(field, parentValue);
   const filters: Filters | undefined =
     relation.dependsOn && parentValue
       ? { [relation.dependsOn.filter]: { operator: 'and', constraints: [{ matchMode: 'equals', value: Number(parentValue) }] } }
@@ -129,12 +146,13 @@ export default function RelationCombobox({
   const needsLabel = Boolean(value) && label === undefined;
   const labelled = useRelationOptions(relation.area, { ids: needsLabel ? [Number(value)] : [], enabled: needsLabel });
   useEffect(() => {
-    if (needsLabel && labelled.options[0]) setLabel(labelled.options[0].label);
+    if (needsLabel && labelled.options[0]) setKnown({ value, label: labelled.options[0].label });
   }, [labelled.options, needsLabel]);
   const lastValue = useRef(value);
   useEffect(() => {
-    // Cleared from outside (its parent changed): forget the label.
-    if (lastValue.current !== value && !value) setLabel(undefined);
+    // Set from outside (cleared because its parent changed, or filled from an address's pincode):
+    // what was being typed or offered no longer applies.
+    if (lastValue.current !== value) close();
     lastValue.current = value;
   }, [value]);
   useEffect(() => {
@@ -161,6 +179,40 @@ export default function RelationCombobox({
   useEffect(() => {
     listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [active, open]);
+  // The list opens where there is room in what the person sees: the visual viewport, which an
+  // on-screen keyboard or a pinch zoom makes smaller than the window. Below by default; above
+  // when it doesn't fit below and there is more room above. Measured again while open, as the
+  // keyboard comes and goes and the page scrolls.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const place = () => {
+      const input = inputRef.current;
+      const list = listRef.current;
+      if (!input || !list) return;
+      const seen = window.visualViewport;
+      const top = seen ? seen.offsetTop : 0;
+      const bottom = seen ? seen.offsetTop + seen.height : window.innerHeight;
+      const box = input.getBoundingClientRect();
+      const roomBelow = bottom - box.bottom - LIST_GAP;
+      const roomAbove = box.top - top - LIST_GAP;
+      const wanted = Math.min(list.scrollHeight, LIST_MAX_HEIGHT);
+      const flip = roomBelow < wanted && roomAbove > roomBelow;
+      setAbove(flip);
+      setMaxHeight(Math.max(LIST_MIN_HEIGHT, Math.min(LIST_MAX_HEIGHT, flip ? roomAbove : roomBelow)));
+    };
+    place();
+    const seen = window.visualViewport;
+    seen?.addEventListener('resize', place);
+    seen?.addEventListener('scroll', place);
+    window.addEventListener('resize', place);
+    window.addEventListener('scroll', place, { capture: true, passive: true });
+    return () => {
+      seen?.removeEventListener('resize', place);
+      seen?.removeEventListener('scroll', place);
+      window.removeEventListener('resize', place);
+      window.removeEventListener('scroll', place, { capture: true });
+    };
+  }, [open, choices.length, loading]);
 
   // An optional relation left empty says what empty means ("Platform").
   const shown = typing ? query : value ? (label ?? '') : (relation.optional && relation.noneLabel) || '';
@@ -170,8 +222,9 @@ export default function RelationCombobox({
     setQuery('');
   };
   const choose = (o: RelationOption) => {
-    onChange(o.value ? String(o.value) : '');
-    setLabel(o.value ? o.label : undefined);
+    if (o.value) setKnown({ value: String(o.value), label: o.label });
+    lastValue.current = o.value ? String(o.value) : '';
+    onChange(o.value ? String(o.value) : '', o.value ? o.label : undefined);
     close();
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -232,6 +285,7 @@ export default function RelationCombobox({
             setOpen(true);
             setTyping(true);
             setQuery(e.target.value);
+            onQuery?.(e.target.value);
           }}
         />
         <button
@@ -252,7 +306,9 @@ export default function RelationCombobox({
           role="listbox"
           aria-label={field.label}
           hidden={!open}
-          className="absolute z-30 mt-1 max-h-64 w-full overflow-auto rounded-lg border border-surface-200 bg-white py-1 text-sm shadow-lg dark:border-surface-700 dark:bg-surface-800"
+          data-placement={above ? 'above' : 'below'}
+          style={{ maxHeight }}
+          className={`absolute z-30 max-h-64 w-full overflow-auto rounded-lg border border-surface-200 bg-white py-1 text-sm shadow-lg dark:border-surface-700 dark:bg-surface-800 ${above ? 'bottom-full mb-1' : 'top-full mt-1'}`}
         >
           {loadError ? (
             <li role="alert" className="px-3 py-2 text-red-600 dark:text-red-400">
@@ -292,6 +348,7 @@ export default function RelationCombobox({
           {message}
         </p>
       )}
+      {field.addressPincode && <AddressNote text={note} />}
     </div>
   );
 }

@@ -8,7 +8,8 @@
  */
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import type { RelationFieldProps } from './RelationCombobox.tsx';
-import { relationHint } from './relation-hint.ts';
+import { relationHint, waitsForParent } from './relation-hint.ts';
+import { AddressNote } from './AddressNote.tsx';
 import { hintClass, inputClass } from '@/components/ui/styles.ts';
 import { FieldLabel } from '@/components/ui/fields.tsx';
 
@@ -35,7 +36,7 @@ export function RelationField(props: RelationFieldProps) {
   const hadFocus = useRef(false);
   const selection = useRef<[number, number] | undefined>(undefined);
   const { field, id, value, initialLabel, parentValue, required, disabled } = props;
-  const waitingForParent = Boolean(field.relation?.dependsOn) && !parentValue;
+  const waitingForParent = waitsForParent(field, parentValue);
   const hint = relationHint(field, props.parentLabel, waitingForParent);
   const shownChoice = value ? (initialLabel ?? '') : (field.relation?.optional && field.relation.noneLabel) || '';
   const load = () => {
@@ -82,10 +83,12 @@ export function RelationField(props: RelationFieldProps) {
         onBlur={() => (hadFocus.current = false)}
         onChange={(e) => {
           setTyped(e.target.value);
+          props.onQuery?.(e.target.value);
           load();
         }}
       />
       {hint && <p className={hintClass}>{hint}</p>}
+      {field.addressPincode && <AddressNote text={props.note} />}
     </div>
   );
 }

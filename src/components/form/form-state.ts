@@ -13,9 +13,6 @@ export type FieldErrors = Record<string, string[]>;
 export type Values = Record<string, string>;
 type RecordLike = Record<string, unknown> | null | undefined;
 
-const ACCEPTED_IMAGES = ['image/png', 'image/jpeg', 'image/webp'];
-export const IMAGE_ACCEPT = ACCEPTED_IMAGES.join(',');
-
 function schemaField(schema: z.ZodObject, name: string): z.ZodType | undefined {
   return (schema.shape as Record<string, z.ZodType>)[name];
 }
@@ -104,23 +101,28 @@ export interface FormInput {
   removed: Record<string, boolean>;
 }
 
-/** Validates what the person typed exactly as the API will; file bytes are checked by the server. */
-export function validate(schema: z.ZodObject, fields: AreaField[], input: FormInput, maxUploadBytes: number): FieldErrors {
+/**
+ * Validates what the person typed exactly as the API will. A file is checked when it is chosen
+ * (ImageField, with the server's rules and words: src/lib/uploads/image-rules.ts), and only a file
+ * that passed is in `input.files`; the server checks its bytes again.
+ */
+export function validate(schema: z.ZodObject, fields: AreaField[], input: FormInput): FieldErrors {
   const candidate: Record<string, unknown> = { ...input.values };
   for (const f of fields.filter((x) => x.input === 'image' || x.input === 'secret')) {
     if (input.files[f.name]) candidate[f.name] = input.files[f.name];
     else if (input.removed[f.name]) candidate[`${f.name}_remove`] = 'true';
   }
   const result = schema.safeParse(candidate);
-  const errors: FieldErrors = result.success ? {} : zodErrors(result.error);
-  for (const f of fields.filter((x) => x.input === 'image')) {
-    const file = input.files[f.name];
-    if (!file) continue;
-    const mb = Math.round(maxUploadBytes / 1_048_576);
-    if (!ACCEPTED_IMAGES.includes(file.type)) errors[f.name] = [`Choose a PNG, JPEG or WebP image (at most ${mb} MB).`];
-    else if (file.size > maxUploadBytes) errors[f.name] = [`The file is too large: at most ${mb} MB.`];
-  }
-  return errors;
+  return result.success ? {} : zodErrors(result.error);
+}
+
+/** Whether leaving would lose something: a value differs from what the form started from, a file is chosen, or an image is to be removed. */
+export function isDirty(baseline: Values, input: FormInput): boolean {
+  return (
+    Object.keys(input.values).some((name) => (input.values[name] ?? '') !== (baseline[name] ?? '')) ||
+    Object.values(input.files).some(Boolean) ||
+    Object.values(input.removed).some(Boolean)
+  );
 }
 
 export function toFormData(fields: AreaField[], input: FormInput, extra: Record<string, string> = {}): FormData {

@@ -47,8 +47,10 @@ export interface FormSubmission {
   submitting: boolean;
   /** Shows errors (beside their fields, the summary above) and focuses the first invalid control. */
   showErrors(errors: FieldErrors, message?: string): void;
-  /** Forgets one field's errors (the person is fixing it). */
-  clearError(name: string): void;
+  /** Forgets these fields' errors (the person is fixing them). */
+  clearError(...names: string[]): void;
+  /** Shows one field's errors beside it, leaving the focus and the line above the form as they are (a file refused as it is chosen). */
+  setFieldError(name: string, messages: string[]): void;
   /** Forgets every error and the message. */
   reset(): void;
   /** The schema's errors for this input, shown; null when the input passes, or the schema could not load. */
@@ -119,7 +121,10 @@ export function useFormSubmission(initial: { errors?: FieldErrors; message?: str
     progress,
     submitting,
     showErrors,
-    clearError: (name) => errors[name]?.length && setErrors({ ...errors, [name]: [] }),
+    clearError: (...names) => {
+      if (names.some((name) => errors[name]?.length)) setErrors((all) => ({ ...all, ...Object.fromEntries(names.map((name) => [name, []])) }));
+    },
+    setFieldError: (name, messages) => setErrors((all) => ({ ...all, [name]: messages })),
     reset: () => {
       setErrors({});
       setMessage(null);

@@ -66,18 +66,21 @@ export const warehouseArea = defineArea({
     { name: 'contact_email', label: 'Contact email', input: 'text', inputType: 'email', placeholder: 'warehouse@example.com' },
     { name: 'address_line1', label: 'Address line 1', input: 'text', section: 'Address', wide: true, placeholder: 'Building, street' },
     { name: 'address_line2', label: 'Address line 2', input: 'text', wide: true, placeholder: 'Area, landmark (optional)' },
+    // The pincode first: typing it fills the state and city (the form kit's address fill); or choose state → city → pincode.
+    {
+      name: 'pincode_id',
+      label: 'Pincode',
+      input: 'relation',
+      relation: { area: 'pincodes', labelFrom: 'pincode', dependsOn: { field: 'city_id', filter: 'city_id' } },
+      addressPincode: { state: 'state_id', city: 'city_id' },
+      placeholder: 'e.g. 570001',
+    },
     { name: 'state_id', label: 'State', input: 'relation', relation: { area: 'states', labelFrom: 'state_name' } },
     {
       name: 'city_id',
       label: 'City',
       input: 'relation',
       relation: { area: 'cities', labelFrom: 'city_name', dependsOn: { field: 'state_id', filter: 'state_id' } },
-    },
-    {
-      name: 'pincode_id',
-      label: 'Pincode',
-      input: 'relation',
-      relation: { area: 'pincodes', labelFrom: 'pincode', dependsOn: { field: 'city_id', filter: 'city_id' } },
     },
     {
       name: 'is_active',

@@ -137,6 +137,13 @@ export interface AreaField {
   previewField?: string;
   /** custom: an input the area's feature provides (a size chart's grid, a zone's pincodes). */
   custom?: CustomInput;
+  /**
+   * text or relation (to `pincodes`): this field is the pincode of an address whose state and city
+   * are these fields of the form (relation pickers). Typing a complete pincode fills them from
+   * GET /api/pincodes/lookup, so an address can start with its pincode; a pincode picker that
+   * depends on the city is offered before a city is chosen (the city then only narrows it).
+   */
+  addressPincode?: { state: string; city: string };
   hint?: string;
   placeholder?: string;
   /** Shown with an asterisk; the schema decides what is really required. */

@@ -15,5 +15,3 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
   }
   return null;
 }
-
-export const IMAGE_RULES = 'PNG, JPEG or WebP, at most 2 MB.';

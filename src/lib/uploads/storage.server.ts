@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { config } from '../config.server.ts';
 import { invalid } from '../http/errors.ts';
-import { detectImageType, IMAGE_RULES, type ImageType } from './image-type.ts';
+import { detectImageType, type ImageType } from './image-type.ts';
+import { imageTooLargeMessage, notAnImageMessage } from './image-rules.ts';
 
 export interface StoredFile {
   /** The generated name, e.g. `ab12….png`; never the client's file name. */
@@ -62,14 +63,14 @@ export function uploads(): UploadStorage {
   return storage;
 }
 
-/** Checks an uploaded image (type from the bytes, size) and returns its bytes; throws 422 on the named field. */
+/** Checks an uploaded image (size, then type from the bytes; the browser says the same first: image-rules.ts) and returns its bytes; throws 422 on the named field. */
 export async function readImageUpload(field: string, value: unknown): Promise<{ bytes: Uint8Array; type: ImageType } | null> {
   if (value === undefined || value === null || value === '') return null;
   if (!(value instanceof File)) throw invalid({ [field]: ['Choose an image file.'] });
   if (value.size === 0) return null;
-  if (value.size > config().MAX_UPLOAD_BYTES) throw invalid({ [field]: [`The file is too large. ${IMAGE_RULES}`] });
+  if (value.size > config().MAX_UPLOAD_BYTES) throw invalid({ [field]: [imageTooLargeMessage(config().MAX_UPLOAD_BYTES)] });
   const bytes = new Uint8Array(await value.arrayBuffer());
   const type = detectImageType(bytes);
-  if (!type) throw invalid({ [field]: [`This file is not a PNG, JPEG or WebP image. ${IMAGE_RULES}`] });
+  if (!type) throw invalid({ [field]: [notAnImageMessage(config().MAX_UPLOAD_BYTES)] });
   return { bytes, type };
 }

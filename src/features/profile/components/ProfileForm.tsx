@@ -12,7 +12,8 @@ import { Button } from '@/components/ui/Button.tsx';
 import { errorTextClass, hintClass, inputClass, labelClass } from '@/components/ui/styles.ts';
 import { toast } from '@/lib/stores/toast.ts';
 import { lazySchema, useFormSubmission } from '@/components/form/use-form-submission.ts';
-import { IMAGE_ACCEPT } from '@/components/form/form-state.ts';
+import { useLeaveGuard } from '@/components/form/use-leave-guard.ts';
+import { IMAGE_ACCEPT, imageFileProblem, imageRules } from '@/lib/uploads/image-rules.ts';
 import { UploadProgress } from './UploadProgress.tsx';
 
 export interface ProfileFormProps {
@@ -32,7 +33,6 @@ export interface ProfileFormProps {
   initialFailure?: string | null;
 }
 
-const AVATAR_TYPES = IMAGE_ACCEPT.split(',');
 const profileSchema = lazySchema(async () => (await import('@/features/profile/profile.schema.ts')).profileSchema);
 
 function initials(name: string): string {
@@ -46,25 +46,36 @@ export default function ProfileForm(props: ProfileFormProps) {
   const [name, setName] = useState(props.name);
   const [email, setEmail] = useState(props.email);
   const [phone, setPhone] = useState(props.phone);
-  const [saved, setSaved] = useState({ name: props.name, phone: props.phone, phoneVerified: props.phoneVerified, avatarUrl: props.avatarUrl });
+  const [saved, setSaved] = useState({
+    name: props.name,
+    email: props.email,
+    phone: props.phone,
+    phoneVerified: props.phoneVerified,
+    avatarUrl: props.avatarUrl,
+  });
   const [avatar, setAvatar] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [fileInputKey, setFileInputKey] = useState(0);
-  const maxMb = Math.round(props.maxAvatarBytes / 1024 / 1024);
+  // Leaving with unsaved changes asks first, as on every form of the kit.
+  useLeaveGuard(!submitting && (name !== saved.name || email !== saved.email || phone !== saved.phone || avatar !== null));
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
-  function chooseAvatar(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0] ?? null;
+  async function chooseAvatar(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.target;
+    const file = input.files?.[0] ?? null;
     form.clearError('avatar');
     if (!file) {
       setAvatar(null);
       setPreview(null);
       return;
     }
-    if (!AVATAR_TYPES.includes(file.type) || file.size > props.maxAvatarBytes) {
+    // The server's own rules and words (src/lib/uploads/image-rules.ts), before anything is sent.
+    const problem = await imageFileProblem(file, props.maxAvatarBytes);
+    if (problem) {
       // Said beside the picker, which keeps the focus; nothing was sent, so no line above the form.
-      form.showErrors({ ...errors, avatar: [`Choose a PNG, JPEG or WebP image of at most ${maxMb} MB.`] }, '');
+      form.setFieldError('avatar', [problem]);
+      input.value = '';
       setAvatar(null);
       setPreview(null);
       return;
@@ -96,7 +107,7 @@ export default function ProfileForm(props: ProfileFormProps) {
     setName(user.name);
     setEmail(user.email);
     setPhone(local);
-    setSaved({ name: user.name, phone: local, phoneVerified: Boolean(user.phone_verified_at), avatarUrl: user.avatar_url });
+    setSaved({ name: user.name, email: user.email, phone: local, phoneVerified: Boolean(user.phone_verified_at), avatarUrl: user.avatar_url });
     clearAvatar();
     toast({ severity: 'success', summary: 'Success', detail: result.data.message });
   }
@@ -152,14 +163,14 @@ export default function ProfileForm(props: ProfileFormProps) {
             name="avatar"
             type="file"
             accept={IMAGE_ACCEPT}
-            onChange={chooseAvatar}
+            onChange={(event) => void chooseAvatar(event)}
             disabled={submitting}
             aria-invalid={avatarError ? true : undefined}
             aria-describedby={`profile-avatar-hint${avatarError ? ' profile-avatar-error' : ''}`}
             className={`${inputClass} mt-1 file:mr-3 file:rounded-md file:border-0 file:bg-surface-100 file:px-3 file:py-1 file:text-sm dark:file:bg-surface-800 dark:file:text-surface-100`}
           />
           <p id="profile-avatar-hint" className={hintClass}>
-            PNG, JPEG or WebP, at most {maxMb} MB.
+            {imageRules(props.maxAvatarBytes)}
             {avatar && (
               <>
                 {' '}
