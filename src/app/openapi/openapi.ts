@@ -157,7 +157,10 @@ function areaOperation(method: string, pattern: string): Operation | undefined {
         multipart: true,
       };
     case 'GET /{id}/delete-check':
-      return { summary: `Whether a ${one} can be deleted now (the delete's in-use guards, nothing deleted): \`{ data: { deletable, message, details } }\``, tag };
+      return {
+        summary: `Whether a ${one} can be deleted now (the delete's in-use guards, nothing deleted): \`{ data: { deletable, message, details } }\``,
+        tag,
+      };
     case 'DELETE /{id}':
       return { summary: `Delete a ${one} (409 while it is still used)`, tag };
   }

@@ -19,13 +19,17 @@ export const reorderSchema = z.strictObject({
  * `{}` is every row the caller can see). Exactly one of the two.
  */
 const bulkTargetShape = {
-  ids: recordIds('Select at least one row.', 'At most 1000 rows at a time; to change more, send the list\'s filter instead.').optional(),
+  ids: recordIds('Select at least one row.', "At most 1000 rows at a time; to change more, send the list's filter instead.").optional(),
   filter: z.strictObject({ q: z.string().trim().max(200).optional(), filters: filtersSchema.optional() }).optional(),
 };
 
 const oneTarget = (value: { ids?: unknown; filter?: unknown }, ctx: z.RefinementCtx) => {
   if ((value.ids === undefined) === (value.filter === undefined)) {
-    ctx.addIssue({ code: 'custom', path: ['ids'], message: 'Send either ids (the selected rows) or filter (every row matching the list\'s search and filters).' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ids'],
+      message: "Send either ids (the selected rows) or filter (every row matching the list's search and filters).",
+    });
   }
 };
 
