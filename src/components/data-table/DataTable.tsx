@@ -168,6 +168,17 @@ function Table({
   const [notice, setNotice] = useState<{ message: string; details: string[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<DeleteRequest | null>(null);
+  // The delete dialog leaves the page when it closes: focus goes back to the button that opened it.
+  const deleteOpener = useRef<HTMLElement | null>(null);
+  const askDelete = (request: DeleteRequest) => {
+    deleteOpener.current = document.activeElement as HTMLElement | null;
+    setDeleting(request);
+  };
+  useEffect(() => {
+    if (deleting || !deleteOpener.current) return;
+    if (deleteOpener.current.isConnected) deleteOpener.current.focus();
+    deleteOpener.current = null;
+  }, [deleting]);
   // The server's HTML works before hydration (links and GET forms); once hydrated, the island
   // takes over their clicks. `data-ready` tells the page's hydrate-on-interaction directive (and
   // tests) that it has.
@@ -370,7 +381,7 @@ function Table({
         </select>
       )}
       {abilities.delete && (
-        <button type="button" className={`${buttonClass('danger', 'sm')} h-8 py-0`} onClick={() => setDeleting({ kind: 'many', count, target: bulkTarget() })}>
+        <button type="button" className={`${buttonClass('danger', 'sm')} h-8 py-0`} onClick={() => askDelete({ kind: 'many', count, target: bulkTarget() })}>
           <Icon svg={iconTrash} className="size-4" /> Delete selected
         </button>
       )}
@@ -641,7 +652,7 @@ function Table({
                             type="button"
                             className={`${iconButton} hover:text-red-600`}
                             aria-label={`Delete ${title(row)}`}
-                            onClick={() => setDeleting({ kind: 'one', id: row.id, title: title(row) })}
+                            onClick={() => askDelete({ kind: 'one', id: row.id, title: title(row) })}
                           >
                             <Icon svg={iconTrash} className="size-4" />
                           </button>

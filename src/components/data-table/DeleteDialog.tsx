@@ -43,6 +43,7 @@ export default function DeleteDialog({ request, base, singular, plural, onDelete
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [typed, setTyped] = useState('');
   const inputId = useId();
+  const close = onClose;
 
   const refuse = (e: unknown) => {
     // A 409 lists the records in use by id; the message already names a single one.
@@ -78,7 +79,7 @@ export default function DeleteDialog({ request, base, singular, plural, onDelete
       const res = one
         ? await api.delete<{ message: string }>(`${base}/${one.id}`)
         : await api.post<{ message: string }>(`${base}/bulk-delete`, request.kind === 'many' ? request.target : undefined);
-      onClose();
+      close();
       await onDeleted(res.message);
     } catch (e) {
       refuse(e);
@@ -106,19 +107,19 @@ export default function DeleteDialog({ request, base, singular, plural, onDelete
   return (
     <Dialog
       open
-      onClose={() => !busy && onClose()}
+      onClose={() => !busy && close()}
       title={title}
       description={message}
       size="sm"
       hideClose
       footer={
         phase === 'refused' ? (
-          <Button variant="outline" onClick={onClose} autoFocus>
+          <Button variant="outline" onClick={close} autoFocus>
             Close
           </Button>
         ) : (
           <>
-            <Button variant="outline" onClick={onClose} disabled={busy} autoFocus={!one}>
+            <Button variant="outline" onClick={close} disabled={busy} autoFocus={!one}>
               Cancel
             </Button>
             <Button variant="danger" onClick={confirm} disabled={!ready} loading={busy || phase === 'checking'}>
