@@ -85,6 +85,9 @@ const stickyEnd = 'sticky right-0';
 const iconButton =
   'inline-flex size-8 items-center justify-center rounded-lg text-surface-600 hover:bg-surface-100 dark:text-surface-300 dark:hover:bg-surface-800';
 
+/** Cells whose whole value stays on one line: numbers, badges, images (text and dates choose where they may wrap, in Cell). */
+const oneLine = (c: AreaColumn) => c.display === 'number' || c.display === 'status' || c.display === 'image' || (c.kind === 'number' && !c.display);
+
 function Cell({ column, row }: { column: AreaColumn; row: Row }) {
   const value = row[column.field];
   if (column.emptyText && (value === null || value === undefined || value === '')) return <span className="text-surface-500">{column.emptyText}</span>;
@@ -114,9 +117,17 @@ function Cell({ column, row }: { column: AreaColumn; row: Row }) {
           <Icon svg={iconImage} className="size-4" />
         </span>
       );
-    default:
+    default: {
       // An enum or yes/no column shows its option's label ("Union territory", not "true").
-      return <>{value == null ? '' : (column.options?.find((o) => o.value === String(value))?.label ?? String(value))}</>;
+      const text = value == null ? '' : (column.options?.find((o) => o.value === String(value))?.label ?? String(value));
+      // One word (a slug, a code, an email) never breaks, not even at its hyphens; text with
+      // spaces wraps between words, in a column kept wide enough to read.
+      return /\s/.test(text) && !column.options ? (
+        <span className="block min-w-48 max-sm:min-w-0">{text}</span>
+      ) : (
+        <span className="whitespace-nowrap">{text}</span>
+      );
+    }
   }
 }
 
@@ -189,10 +200,14 @@ function Table({
     setAllMatching(false);
   };
 
-  const go = (next: ListState, replace = false) => {
+  /** Another search or filter selects other rows: the selection (ids or "all matching") no longer applies. */
+  const showState = (next: ListState) => {
     const prev = stateRef.current;
     if (prev.q !== next.q || JSON.stringify(prev.filters) !== JSON.stringify(next.filters)) clearSelection();
     setState(next);
+  };
+  const go = (next: ListState, replace = false) => {
+    showState(next);
     history[replace ? 'replaceState' : 'pushState'](null, '', location.pathname + listSearch(next));
   };
   /** A link to another table state: its href works without the island; with it, a plain click navigates in place. */
@@ -204,7 +219,7 @@ function Table({
   useEffect(() => {
     const onPop = () => {
       const next = readListState(location.search);
-      setState(next);
+      showState(next);
       setQ(next.q ?? '');
     };
     addEventListener('popstate', onPop);
@@ -610,14 +625,14 @@ function Table({
                           data-label={isTitle || c.display === 'image' ? undefined : c.header}
                           className={`px-4 py-2 max-sm:p-0 ${
                             c.secondary
-                              ? `hidden md:table-cell ${c.display === 'date' ? '' : 'whitespace-nowrap'}`
+                              ? `hidden md:table-cell ${oneLine(c) ? 'whitespace-nowrap' : ''}`
                               : isTitle
                                 ? `min-w-32 max-sm:order-first max-sm:min-w-0 max-sm:text-base max-sm:font-medium ${hasImage ? 'max-sm:pr-12' : ''}`
                                 : c.display === 'image'
                                   ? // On a phone, the card's thumbnail, top right.
                                     'max-sm:absolute max-sm:top-3 max-sm:right-3'
-                                  : // Slugs, codes, numbers and badges stay on one line (a date may wrap after its comma); the title takes the wrapping.
-                                    `${c.display === 'date' ? '' : 'whitespace-nowrap'} max-sm:flex max-sm:items-center max-sm:gap-2 max-sm:whitespace-normal max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:text-xs max-sm:before:text-surface-500 max-sm:before:content-[attr(data-label)]`
+                                  : // Numbers and badges stay on one line; dates, words and text decide in Cell.
+                                    `${oneLine(c) ? 'whitespace-nowrap' : ''} max-sm:flex max-sm:items-center max-sm:gap-2 max-sm:whitespace-normal max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:text-xs max-sm:before:text-surface-500 max-sm:before:content-[attr(data-label)]`
                           }`}
                         >
                           {renderCell?.[c.field] ? (
