@@ -627,7 +627,7 @@ function Table({
                             c.secondary
                               ? `hidden md:table-cell ${oneLine(c) ? 'whitespace-nowrap' : ''}`
                               : isTitle
-                                ? `min-w-32 max-sm:order-first max-sm:min-w-0 max-sm:text-base max-sm:font-medium ${hasImage ? 'max-sm:pr-12' : ''}`
+                                ? `min-w-40 max-sm:order-first max-sm:min-w-0 max-sm:text-base max-sm:font-medium ${hasImage ? 'max-sm:pr-12' : ''}`
                                 : c.display === 'image'
                                   ? // On a phone, the card's thumbnail, top right.
                                     'max-sm:absolute max-sm:top-3 max-sm:right-3'
