@@ -369,7 +369,7 @@ function Table({
     <div
       role="region"
       aria-label="Bulk actions"
-      className="absolute inset-y-0 left-full z-10 flex w-max items-center gap-2 bg-surface-50 pr-4 text-sm font-normal whitespace-nowrap text-surface-800 normal-case max-sm:left-10 max-sm:w-auto max-sm:right-0 max-sm:overflow-x-auto dark:bg-surface-800 dark:text-surface-100"
+      className="absolute inset-y-0 left-full z-10 flex w-max items-center gap-2 pr-4 text-sm font-normal whitespace-nowrap text-surface-800 normal-case max-sm:left-10 max-sm:w-auto max-sm:right-0 max-sm:overflow-x-auto dark:text-surface-100"
     >
       <span className="font-medium" aria-live="polite">
         {allMatching ? `All ${countLabel} matching selected` : `${countLabel} selected`}
