@@ -29,6 +29,7 @@ test('each brand change is in the activity log with its diff', async ({ page, lo
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await page.getByLabel(`Select Logged Renamed ${tag}`).check();
   await page.getByLabel('Set status of the selected brands').selectOption('inactive');
+  await page.getByRole('dialog', { name: 'Set 1 brand to Inactive?' }).getByRole('button', { name: 'Set to Inactive' }).click();
   await expectToast(page, '1 brand updated.');
 
   await page.goto(entriesUrl(brand.id));

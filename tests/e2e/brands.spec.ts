@@ -50,10 +50,10 @@ test.describe('brands list', () => {
     await page.getByLabel('Rows per page').selectOption('10');
     await expect(page.getByText('Showing 1 to 10 of 23')).toBeVisible();
     await expect(rows(page)).toHaveCount(10);
-    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByRole('link', { name: 'Next page' }).click();
     await expect(page.getByText('Showing 11 to 20 of 23')).toBeVisible();
     await expect(page).toHaveURL(/page=2/);
-    await page.getByRole('button', { name: 'Page 3' }).click();
+    await page.getByRole('link', { name: 'Page 3' }).click();
     await expect(page.getByText('Showing 21 to 23 of 23')).toBeVisible();
     await expect.poll(() => names(page)).toEqual([`Paged ${tag} 21`, `Paged ${tag} 22`, `Paged ${tag} 23`]);
 
@@ -62,7 +62,7 @@ test.describe('brands list', () => {
     await page.goBack();
     await expect(page.getByText('Showing 1 to 10 of 23')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Name', exact: true }).click();
+    await page.getByRole('link', { name: 'Name', exact: true }).click();
     await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
     await expect(rows(page).first()).toContainText(`Paged ${tag} 23`);
     await expect(page).toHaveURL(/sort=name&order=desc/);
@@ -98,7 +98,7 @@ test.describe('brands list', () => {
     await filter.getByLabel('Name value').nth(1).fill('denim');
     await filter.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => names(page)).toEqual(['Kaveri Weaves', 'Neel Denim']);
-    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByRole('link', { name: 'Clear filters' }).click();
 
     // number
     filter = await openFilter(page, 'Products');
@@ -106,7 +106,7 @@ test.describe('brands list', () => {
     await filter.getByLabel('Products value').fill('1');
     await filter.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => names(page)).toEqual(['Indigo Loom', 'Kaveri Weaves', 'Monsoon Linen', 'Saffron Thread']);
-    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByRole('link', { name: 'Clear filters' }).click();
 
     // date: the demo brands were created one a day from 15 January 2026
     filter = await openFilter(page, 'Created');
@@ -115,7 +115,7 @@ test.describe('brands list', () => {
     await filter.getByLabel('Created to').fill('2026-01-17');
     await filter.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => names(page)).toEqual(['Kaveri Weaves', 'Saffron Thread']);
-    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByRole('link', { name: 'Clear filters' }).click();
 
     // in, on an enum column (checkboxes) and on a text column (a list)
     filter = await openFilter(page, 'Status');
@@ -124,7 +124,7 @@ test.describe('brands list', () => {
     await filter.getByRole('button', { name: 'Apply' }).click();
     await expect(rows(page).filter({ hasText: 'Tulsi Naturals' })).toBeVisible();
     await expectEveryRowToContain(rows(page), 'Inactive');
-    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByRole('link', { name: 'Clear filters' }).click();
 
     filter = await openFilter(page, 'Slug');
     await filter.getByLabel('Slug match mode').selectOption('in');
@@ -143,7 +143,7 @@ test.describe('brands list', () => {
     await loginAs('admin');
     await page.goto(listingUrl({ filters: { name: { constraints: [{ matchMode: 'lt', value: 'x' }] } } }));
     await expect(page.getByRole('alert').filter({ hasText: '"lt" does not apply to a text column' })).toBeVisible();
-    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await page.getByRole('link', { name: 'Clear filters' }).first().click();
     await expect(rows(page).filter({ hasText: 'Indigo Loom' })).toBeVisible();
   });
 });
@@ -247,9 +247,10 @@ test.describe('deleting, bulk actions and export', () => {
 
     await page.goto(listingUrl({ q: 'Indigo Loom' }));
     await page.getByRole('button', { name: 'Delete Indigo Loom' }).click();
-    await page.getByPlaceholder('Please type the name').fill('Indigo Loom');
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(page.locator('.card [role=alert]')).toContainText('Brand "Indigo Loom" can\'t be deleted: it is used by 1 product.');
+    // In use: the dialog says so at once, and offers no name to type.
+    await expect(page.getByRole('dialog')).toContainText('Brand "Indigo Loom" can\'t be deleted: it is used by 1 product.');
+    await expect(page.getByPlaceholder('Please type the name')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Close' }).click();
     await expect(rows(page).filter({ hasText: 'Indigo Loom' })).toBeVisible();
   });
 
@@ -264,6 +265,7 @@ test.describe('deleting, bulk actions and export', () => {
     await page.getByLabel('Select all rows on this page').check();
     await expect(page.getByText('3 selected')).toBeVisible();
     await page.getByLabel('Set status of the selected brands').selectOption('inactive');
+    await page.getByRole('dialog', { name: 'Set 3 brands to Inactive?' }).getByRole('button', { name: 'Set to Inactive' }).click();
     await expectToast(page, '3 brands updated.');
     await expectEveryRowToContain(rows(page), 'Inactive');
 
@@ -312,7 +314,7 @@ test.describe('deleting, bulk actions and export', () => {
     await page.getByLabel('Select all rows on this page').check();
     await page.getByRole('button', { name: 'Delete selected' }).click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
-    const notice = page.locator('.card [role=alert]');
+    const notice = page.getByRole('dialog', { name: 'Nothing was deleted' });
     await expect(notice).toContainText('Nothing was deleted');
     await expect(notice).toContainText('Indigo Loom: it is used by 1 product.');
     await expect(rows(page)).toHaveCount(2);

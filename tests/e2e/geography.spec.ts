@@ -131,6 +131,7 @@ test('narrows the pincodes by a state picked from the server, and sets serviceab
   await expect(rows.filter({ hasText: 'Not serviceable' })).toHaveCount(0);
   await page.getByLabel('Select all rows on this page').check();
   await page.getByLabel('Set serviceability of the selected pincodes').selectOption('false');
+  await page.getByRole('dialog', { name: 'Set 2 pincodes to Not serviceable?' }).getByRole('button', { name: 'Set to Not serviceable' }).click();
   await expectToast(page, '2 pincodes updated.');
   await expectEveryRowToContain(rows, 'Not serviceable');
   // The server holds it too: reloaded, the rows say the same.

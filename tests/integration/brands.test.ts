@@ -331,7 +331,7 @@ describe('DELETE /api/brands/:id and bulk actions', () => {
 
     const ok = await admin.post('/api/brands/bulk-delete', { json: { ids: [a.id, b.id] } });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ message: '2 brands deleted.', data: { deleted: 2 } });
+    expect(await ok.json()).toEqual({ message: '2 brands deleted.', count: 2, data: { deleted: 2 } });
     expect((await list(filter('name', 'in', ['Bulk A', 'Bulk B']))).body.meta.total).toBe(0);
     await expectErrorShape(await admin.post('/api/brands/bulk-delete', { json: { ids: [] } }), 422);
   });
@@ -340,7 +340,7 @@ describe('DELETE /api/brands/:id and bulk actions', () => {
     const a = await create({ name: 'Status A', status: 'active' });
     const b = await create({ name: 'Status B', status: 'active' });
     const response = await admin.post('/api/brands/bulk-status', { json: { ids: [a.id, b.id], status: 'inactive' } });
-    expect(await response.json()).toEqual({ message: '2 brands updated.', data: { updated: 2 } });
+    expect(await response.json()).toEqual({ message: '2 brands updated.', count: 2, data: { updated: 2 } });
     const after = (await list(filter('name', 'in', ['Status A', 'Status B']))).body.data;
     expect(after.map((x) => [x.status, x.version])).toEqual([
       ['inactive', 2],

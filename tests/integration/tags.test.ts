@@ -52,7 +52,7 @@ describe('tags', () => {
     const saved = await tags.put(made.id, { name: 'Monsoon Sale 2026', version: '1' });
     expect((await saved.json()).data).toMatchObject({ name: 'Monsoon Sale 2026', slug: 'monsoon-sale', version: 2 });
     const status = await admin.post('/api/tags/bulk-status', { json: { ids: [made.id], status: 'inactive' } });
-    expect(await status.json()).toEqual({ message: '1 tag updated.', data: { updated: 1 } });
+    expect(await status.json()).toEqual({ message: '1 tag updated.', count: 1, data: { updated: 1 } });
     const deleted = await tags.delete(made.id);
     expect((await deleted.json()).message).toBe('Tag deleted.');
     await expectErrorShape(await tags.delete(made.id), 404);

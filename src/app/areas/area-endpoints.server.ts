@@ -13,7 +13,8 @@ import { csvResponse } from '@/lib/areas/csv.server.ts';
 import { toIstIso } from '@/lib/india/ist.ts';
 import type { RequestScope, Resource } from '@/lib/areas/resource.server.ts';
 import { hasMarkdownField, inSentence } from '@/lib/areas/area.ts';
-import { bulkIdsSchema, bulkStatusSchema, markdownPreviewSchema, optionsQuery, reorderSchema } from '@/lib/areas/area-schemas.ts';
+import { bulkDeleteSchema, bulkStatusSchema, markdownPreviewSchema, optionsQuery, reorderSchema, type BulkTarget } from '@/lib/areas/area-schemas.ts';
+import type { Filters } from '@/lib/list/list-query.ts';
 import { isRecordId, recordIdList, versionSchema } from '@/lib/http/integers.ts';
 import { renderMarkdown } from '@/lib/text/markdown.server.ts';
 import { imageTooLargeMessage } from '@/lib/uploads/image-rules.ts';
@@ -86,22 +87,36 @@ export async function updateRecord(context: APIContext) {
 
 export async function deleteRecord(context: APIContext) {
   const r = resourceFor(context);
-  await r.remove(db(), requestScope(context), [idParam(context)]);
+  await r.remove(db(), requestScope(context), { ids: [idParam(context)] });
   return json({ message: `${r.area.singular} deleted.` });
 }
 
-export async function bulkDelete(context: APIContext) {
+/** GET /api/<area>/:id/delete-check → `{ data: { deletable, message, details } }`: the delete's in-use guards, without deleting. */
+export async function deleteCheck(context: APIContext) {
   const r = resourceFor(context);
-  const { ids } = await readInput(context.request, bulkIdsSchema);
-  const count = await r.remove(db(), requestScope(context), ids);
-  return json({ message: `${count} ${inSentence(count === 1 ? r.area.singular : r.area.label)} deleted.`, data: { deleted: count } });
+  return json({ data: await r.deleteCheck(db(), requestScope(context), idParam(context)) });
 }
 
+/** A bulk call's `{ ids }` or `{ filter }`, the filter as the list would read it from its URL. */
+const bulkTarget = (input: { ids?: number[]; filter?: { q?: string; filters?: Filters } }): BulkTarget =>
+  input.ids ? { ids: input.ids } : { filter: input.filter ?? {} };
+
+const counted = (r: Resource, count: number, verb: string) => `${count} ${inSentence(count === 1 ? r.area.singular : r.area.label)} ${verb}.`;
+
+/** POST /api/<area>/bulk-delete `{ ids }` or `{ filter }` → `{ message, count }`: all or nothing. */
+export async function bulkDelete(context: APIContext) {
+  const r = resourceFor(context);
+  const input = await readInput(context.request, bulkDeleteSchema);
+  const count = await r.remove(db(), requestScope(context), bulkTarget(input));
+  return json({ message: counted(r, count, 'deleted'), count, data: { deleted: count } });
+}
+
+/** POST /api/<area>/bulk-status `{ ids | filter, status }` → `{ message, count }`: how many changed. */
 export async function bulkStatus(context: APIContext) {
   const r = resourceFor(context);
-  const { ids, status } = await readInput(context.request, bulkStatusSchema);
-  const count = await r.setStatus(db(), requestScope(context), ids, status);
-  return json({ message: `${count} ${inSentence(count === 1 ? r.area.singular : r.area.label)} updated.`, data: { updated: count } });
+  const { status, ...input } = await readInput(context.request, bulkStatusSchema);
+  const count = await r.setStatus(db(), requestScope(context), bulkTarget(input), status);
+  return json({ message: counted(r, count, 'updated'), count, data: { updated: count } });
 }
 
 /** GET /api/<area>/options?q=&filters=&ids=: `{ data: [{ value, label }] }` for pickers in other areas' forms and filters. */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { routes } from '@/app/routes/registry.ts';
 import type { RouteDef } from '@/lib/routes/route.ts';
 import { AREAS } from '@/app/areas/areas.ts';
-import { bulkIdsSchema, bulkStatusSchema, markdownPreviewSchema, reorderSchema } from '@/lib/areas/area-schemas.ts';
+import { bulkDeleteSchema, bulkStatusSchema, markdownPreviewSchema, reorderSchema } from '@/lib/areas/area-schemas.ts';
 import { versionSchema } from '@/lib/http/integers.ts';
 import { listQuerySchema, MATCH_MODES, PAGE_SIZES } from '@/lib/list/list-query.ts';
 import { loginSchema, resetRequestSchema } from '@/features/auth/auth.schema.ts';
@@ -131,9 +131,17 @@ function areaOperation(method: string, pattern: string): Operation | undefined {
         query: z.strictObject({ q: z.string().optional(), filters: z.string().optional(), ids: z.string().optional() }),
       };
     case 'POST /bulk-delete':
-      return { summary: `Delete several ${plural}: all or nothing`, tag, body: bulkIdsSchema };
+      return {
+        summary: `Delete several ${plural}, all or nothing (409 naming those still used): the selected \`ids\`, or every ${one} matching \`filter\` (\`{ q?, filters? }\` as in the list; \`{}\` is every ${one} you may delete). Answers \`{ message, count }\``,
+        tag,
+        body: bulkDeleteSchema,
+      };
     case 'POST /bulk-status':
-      return { summary: `Set the status of several ${plural}`, tag, body: bulkStatusSchema };
+      return {
+        summary: `Set the status of several ${plural}: the selected \`ids\`, or every ${one} matching \`filter\` (\`{ q?, filters? }\` as in the list; \`{}\` is every ${one} you may change). Answers \`{ message, count }\`: how many changed`,
+        tag,
+        body: bulkStatusSchema,
+      };
     case 'POST /reorder':
       return {
         summary: `Put ${plural} in a new order (\`${area.reorder?.field}\`): \`ids\` is every ${one} matching \`q\` and \`filters\` (the list as loaded), in the new order; 409 when that set changed meanwhile`,
@@ -154,6 +162,11 @@ function areaOperation(method: string, pattern: string): Operation | undefined {
         tag,
         body: area.schema.extend({ version: versionSchema }),
         multipart: true,
+      };
+    case 'GET /{id}/delete-check':
+      return {
+        summary: `Whether a ${one} can be deleted now (the delete's in-use guards, nothing deleted): \`{ data: { deletable, message, details } }\``,
+        tag,
       };
     case 'DELETE /{id}':
       return { summary: `Delete a ${one} (409 while it is still used)`, tag };

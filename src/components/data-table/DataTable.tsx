@@ -9,7 +9,7 @@
  * Areas change a cell without forking the table through `renderCell` (by field) and add
  * row buttons through `rowActions`. See docs/adding-an-area.md.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/http/client.ts';
 import { islandQueryClient } from '@/lib/http/query-client.ts';
@@ -26,6 +26,8 @@ import { iconImage, iconSearch, iconX } from '@/components/ui/icons.ts';
 import { showFlashToast } from '@/components/form/flash-toast.ts';
 import { ColumnFilter } from './ColumnFilter.tsx';
 import { Pagination } from './Pagination.tsx';
+import { HiddenFields, takeOver } from './links.tsx';
+import type { DeleteRequest } from './DeleteDialog.tsx';
 import { Popover } from './Popover.tsx';
 import { badgeClass, formatDate, formatNumber } from './format.ts';
 import type { RowOrder, RowOrderInput } from './row-order.tsx';
@@ -65,6 +67,9 @@ export interface DataTableProps {
   returnTo?: string;
 }
 
+// Headless UI's Dialog comes with it: loaded the first time someone deletes (decision 010).
+const DeleteDialog = lazy(() => import('./DeleteDialog.tsx'));
+
 const NO_ROW_ORDER: RowOrder = { offered: false, active: false, notice: null, announcer: null, rowProps: () => ({}), cell: () => null };
 
 export default function DataTable(props: DataTableProps) {
@@ -80,12 +85,24 @@ const stickyEnd = 'sticky right-0';
 const iconButton =
   'inline-flex size-8 items-center justify-center rounded-lg text-surface-600 hover:bg-surface-100 dark:text-surface-300 dark:hover:bg-surface-800';
 
+/** Cells whose whole value stays on one line: numbers, badges, images (text and dates choose where they may wrap, in Cell). */
+const oneLine = (c: AreaColumn) => c.display === 'number' || c.display === 'status' || c.display === 'image' || (c.kind === 'number' && !c.display);
+
 function Cell({ column, row }: { column: AreaColumn; row: Row }) {
   const value = row[column.field];
   if (column.emptyText && (value === null || value === undefined || value === '')) return <span className="text-surface-500">{column.emptyText}</span>;
   switch (column.display ?? (column.kind === 'date' ? 'date' : column.kind === 'number' ? 'number' : 'text')) {
-    case 'date':
-      return <>{formatDate(value)}</>;
+    case 'date': {
+      // "20 Jan 2026, 3:00 pm" may wrap after the comma, never inside the date or the time.
+      const [day, time] = formatDate(value).split(', ');
+      return time ? (
+        <>
+          <span className="whitespace-nowrap">{day},</span> <span className="whitespace-nowrap">{time}</span>
+        </>
+      ) : (
+        <>{day}</>
+      );
+    }
     case 'number':
       return <>{formatNumber(value)}</>;
     case 'status': {
@@ -100,9 +117,17 @@ function Cell({ column, row }: { column: AreaColumn; row: Row }) {
           <Icon svg={iconImage} className="size-4" />
         </span>
       );
-    default:
+    default: {
       // An enum or yes/no column shows its option's label ("Union territory", not "true").
-      return <>{value == null ? '' : (column.options?.find((o) => o.value === String(value))?.label ?? String(value))}</>;
+      const text = value == null ? '' : (column.options?.find((o) => o.value === String(value))?.label ?? String(value));
+      // One word (a slug, a code, an email) never breaks, not even at its hyphens; text with
+      // spaces wraps between words, in a column kept wide enough to read.
+      return /\s/.test(text) && !column.options ? (
+        <span className="block min-w-48 max-sm:min-w-0">{text}</span>
+      ) : (
+        <span className="whitespace-nowrap">{text}</span>
+      );
+    }
   }
 }
 
@@ -149,23 +174,52 @@ function Table({
   const [q, setQ] = useState(state.q ?? '');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [selected, setSelected] = useState<number[]>([]);
+  // "Select all N matching": the selection is the list's filter, every page of it, not ids.
+  const [allMatching, setAllMatching] = useState(false);
   const [notice, setNotice] = useState<{ message: string; details: string[] } | null>(null);
   const [busy, setBusy] = useState(false);
-  // The server-rendered controls stay disabled until the island hydrates: a click or a tick
-  // before that would be lost (or leave a checkbox out of step with the selection).
+  const [deleting, setDeleting] = useState<DeleteRequest | null>(null);
+  // The delete dialog leaves the page when it closes: focus goes back to the button that opened it.
+  const deleteOpener = useRef<HTMLElement | null>(null);
+  const askDelete = (request: DeleteRequest) => {
+    deleteOpener.current = document.activeElement as HTMLElement | null;
+    setDeleting(request);
+  };
+  useEffect(() => {
+    if (deleting || !deleteOpener.current) return;
+    if (deleteOpener.current.isConnected) deleteOpener.current.focus();
+    deleteOpener.current = null;
+  }, [deleting]);
+  // The server's HTML works before hydration (links and GET forms); once hydrated, the island
+  // takes over their clicks. `data-ready` tells the page's hydrate-on-interaction directive (and
+  // tests) that it has.
   const [ready, setReady] = useState(false);
 
-  const go = (next: ListState, replace = false) => {
+  const clearSelection = () => {
+    setSelected([]);
+    setAllMatching(false);
+  };
+
+  /** Another search or filter selects other rows: the selection (ids or "all matching") no longer applies. */
+  const showState = (next: ListState) => {
     const prev = stateRef.current;
-    if (prev.q !== next.q || JSON.stringify(prev.filters) !== JSON.stringify(next.filters)) setSelected([]);
+    if (prev.q !== next.q || JSON.stringify(prev.filters) !== JSON.stringify(next.filters)) clearSelection();
     setState(next);
+  };
+  const go = (next: ListState, replace = false) => {
+    showState(next);
     history[replace ? 'replaceState' : 'pushState'](null, '', location.pathname + listSearch(next));
   };
+  /** A link to another table state: its href works without the island; with it, a plain click navigates in place. */
+  const stateLink = (next: ListState) => ({
+    href: listSearch(next) || '?',
+    onClick: ready ? (e: MouseEvent<HTMLAnchorElement>) => takeOver(e) && go(next) : undefined,
+  });
 
   useEffect(() => {
     const onPop = () => {
       const next = readListState(location.search);
-      setState(next);
+      showState(next);
       setQ(next.q ?? '');
     };
     addEventListener('popstate', onPop);
@@ -194,50 +248,51 @@ function Table({
 
   const sortField = state.sort ?? area.defaultSort.field;
   const sortOrder = state.sort ? state.order : area.defaultSort.order;
-  const sortBy = (field: string) => go({ ...state, sort: field, order: sortField === field && sortOrder === 'asc' ? 'desc' : 'asc', page: 1 });
+  const sortState = (field: string): ListState => ({
+    ...state,
+    sort: field,
+    order: sortField === field && sortOrder === 'asc' ? 'desc' : 'asc',
+    page: 1,
+  });
 
   const refresh = () => client.invalidateQueries({ queryKey: keys.lists() });
   const title = (row: Row) => String(row[area.titleField] ?? `#${row.id}`);
+  // An action that failed (a status change, a reorder): said once, above the table.
   const fail = (e: unknown) => {
-    const message = (e as Error).message;
-    setNotice({ message, details: e instanceof ApiError && e.status === 409 ? Object.values(e.fieldErrors).flat() : [] });
-    toast({ severity: 'error', summary: e instanceof ApiError && e.status === 409 ? 'Not deleted' : 'Error', detail: message });
+    setNotice({ message: (e as Error).message, details: e instanceof ApiError && e.status === 409 ? Object.values(e.fieldErrors).flat() : [] });
   };
   const done = async (message: string) => {
     setNotice(null);
-    setSelected([]);
+    clearSelection();
     toast({ severity: 'success', summary: 'Success', detail: message });
     await refresh();
   };
 
-  const confirmDelete = (targets: Row[]) => {
-    const one = targets.length === 1 ? targets[0]! : null;
+  const total = result?.meta.total ?? 0;
+  const aboutTotal = `${result?.meta.total_is_estimate ? 'about ' : ''}${formatNumber(total)}`;
+  const count = allMatching ? total : selected.length;
+  const countLabel = allMatching ? aboutTotal : formatNumber(selected.length);
+  const nouns = (n: number) => (n === 1 ? singular : plural);
+  /** What a bulk call changes: the selected ids, or the list's search and filters (fixed ones included). */
+  const bulkTarget = () => (allMatching ? { filter: { ...(requested.q ? { q: requested.q } : {}), filters: requested.filters } } : { ids: selected });
+
+  const askStatus = (value: string) => {
+    const label = area.statusField?.options.find((o) => o.value === value)?.label ?? value;
     askConfirm({
-      title: one ? `Delete ${singular}` : `Delete ${targets.length} ${plural}`,
-      message: one
-        ? `"${title(one)}" will be deleted. This cannot be undone.`
-        : `The ${targets.length} selected ${plural} will be deleted. This cannot be undone. If any of them is still in use, none is deleted.`,
-      confirmationText: one ? title(one) : undefined,
-      confirmLabel: 'Delete',
+      title: `Set ${countLabel} ${nouns(count)} to ${label}?`,
+      message: allMatching
+        ? `Every ${singular} matching the search and filters (${aboutTotal}, on every page) will be set to ${label}.`
+        : `The ${countLabel} selected ${nouns(count)} will be set to ${label}.`,
+      confirmLabel: `Set to ${label}`,
       cancelLabel: 'Cancel',
-      danger: true,
-      onConfirm: async () => {
-        try {
-          const res = one
-            ? await api.delete<{ message: string }>(`${base}/${one.id}`)
-            : await api.post<{ message: string }>(`${base}/bulk-delete`, { ids: targets.map((r) => r.id) });
-          await done(res.message);
-        } catch (e) {
-          fail(e);
-        }
-      },
+      onConfirm: () => setStatus(value),
     });
   };
 
   const setStatus = async (status: string) => {
     setBusy(true);
     try {
-      await done((await api.post<{ message: string }>(`${base}/bulk-status`, { ids: selected, status })).message);
+      await done((await api.post<{ message: string }>(`${base}/bulk-status`, { ...bulkTarget(), status })).message);
     } catch (e) {
       fail(e);
     } finally {
@@ -252,8 +307,9 @@ function Table({
   };
 
   const pageIds = rows.map((r) => r.id);
-  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
-  const someOnPage = pageIds.some((id) => selected.includes(id));
+  const isSelected = (id: number) => allMatching || selected.includes(id);
+  const allOnPage = pageIds.length > 0 && pageIds.every(isSelected);
+  const someOnPage = pageIds.some(isSelected);
   const selectAll = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (selectAll.current) selectAll.current.indeterminate = someOnPage && !allOnPage;
@@ -275,277 +331,326 @@ function Table({
   const hasActions = abilities.update || abilities.delete || Boolean(abilities.view && area.paths.details) || Boolean(rowActions);
   const filtered = Boolean(state.q) || Object.keys(state.filters).length > 0;
   const colSpan = area.columns.length + (canSelect ? 1 : 0) + (order.offered ? 1 : 0) + (hasActions ? 1 : 0);
-  const selectedRows = rows.filter((r) => selected.includes(r.id));
+  const selecting = count > 0;
+  const hasImage = area.columns.some((c) => c.display === 'image' && !c.secondary);
+  const unfiltered: ListState = { ...state, q: undefined, filters: {}, page: 1 };
+  const clearFiltersLink = {
+    ...stateLink(unfiltered),
+    onClick: ready
+      ? (e: MouseEvent<HTMLAnchorElement>) => {
+          if (!takeOver(e)) return;
+          setQ('');
+          go(unfiltered);
+        }
+      : undefined,
+  };
+  // The search box's form keeps the rest of the table state (sort, rows per page, filters) and starts at page 1.
+  const searchFields = toSearchParams({ ...state, q: undefined, page: 1 });
+  const perPageFields = toSearchParams({ ...state, per_page: undefined, page: 1 });
+
+  const toggleRow = (id: number, checked: boolean) => {
+    if (allMatching) {
+      // Leaving "all matching": what stays selected is this page, less the row unticked.
+      setAllMatching(false);
+      setSelected(pageIds.filter((x) => x !== id));
+      return;
+    }
+    setSelected(checked ? [...selected, id] : selected.filter((x) => x !== id));
+  };
+  const togglePage = () => {
+    if (allMatching) clearSelection();
+    else setSelected(allOnPage ? selected.filter((id) => !pageIds.includes(id)) : [...new Set([...selected, ...pageIds])]);
+  };
+
+  // The bulk actions take the header row's place while rows are selected: drawn over it, beside
+  // the select-all box (which stays, to clear the selection), while the column headers keep their
+  // cells invisibly, so neither the row's height nor a column's width changes: nothing moves.
+  const selectionBar = (
+    <div
+      role="region"
+      aria-label="Bulk actions"
+      className="absolute inset-y-0 left-full z-10 flex w-max items-center gap-2 pr-4 text-sm font-normal whitespace-nowrap text-surface-800 normal-case max-sm:left-10 max-sm:w-auto max-sm:right-0 max-sm:overflow-x-auto dark:text-surface-100"
+    >
+      <span className="font-medium" aria-live="polite">
+        {allMatching ? `All ${countLabel} matching selected` : `${countLabel} selected`}
+      </span>
+      {!allMatching && allOnPage && total > rows.length && (
+        <button type="button" className={`${buttonClass('ghost', 'sm')} h-8 py-0 text-primary`} onClick={() => setAllMatching(true)}>
+          Select all {aboutTotal} matching
+        </button>
+      )}
+      {abilities.update && area.statusField && (
+        <select
+          aria-label={`Set ${area.statusField.noun ?? 'status'} of the selected ${plural}`}
+          className={`${inputClass.replace('w-full', 'w-auto')} h-8 py-0`}
+          value=""
+          disabled={busy}
+          onChange={(e) => e.target.value && askStatus(e.target.value)}
+        >
+          <option value="">Set {area.statusField.noun ?? 'status'}…</option>
+          {area.statusField.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+      {abilities.delete && (
+        <button type="button" className={`${buttonClass('danger', 'sm')} h-8 py-0`} onClick={() => askDelete({ kind: 'many', count, target: bulkTarget() })}>
+          <Icon svg={iconTrash} className="size-4" /> Delete selected
+        </button>
+      )}
+      <button type="button" className={`${buttonClass('ghost', 'sm')} h-8 py-0`} onClick={clearSelection}>
+        Clear selection
+      </button>
+    </div>
+  );
+
+  const selectAllCell = canSelect && (
+    <th scope="col" className="relative w-10 px-4 max-sm:static max-sm:px-3">
+      <input
+        ref={selectAll}
+        type="checkbox"
+        aria-label="Select all rows on this page"
+        checked={allOnPage}
+        disabled={!rows.length}
+        onChange={togglePage}
+        className="align-middle"
+      />
+      {selecting && selectionBar}
+    </th>
+  );
+
+  const columnHeaders = area.columns.map((c) => {
+    const active = c.sortable && sortField === c.field;
+    return (
+      <th
+        key={c.field}
+        scope="col"
+        className={`px-4 whitespace-nowrap max-sm:px-2 ${c.secondary ? 'hidden md:table-cell' : !c.sortable && !c.filterable ? 'max-sm:hidden' : ''} ${selecting ? 'invisible' : ''}`}
+        aria-sort={c.sortable ? (active ? (sortOrder === 'asc' ? 'ascending' : 'descending') : 'none') : undefined}
+      >
+        <span className="inline-flex items-center gap-1">
+          {c.sortable ? (
+            <a {...stateLink(sortState(c.field))} className="inline-flex items-center gap-1 rounded uppercase hover:text-surface-900 dark:hover:text-surface-0">
+              {c.header}
+              <Icon
+                svg={active ? (sortOrder === 'asc' ? iconArrowUp : iconArrowDown) : iconArrowUpDown}
+                className={`size-3.5 ${active ? 'text-primary' : 'opacity-50'}`}
+              />
+            </a>
+          ) : (
+            c.header
+          )}
+          {c.filterable && !fixedFilters?.[c.relation?.field ?? c.field] && (
+            <ColumnFilter column={c} value={state.filters[c.relation?.field ?? c.field]} onApply={(f) => setFilter(c.relation?.field ?? c.field, f)} />
+          )}
+        </span>
+      </th>
+    );
+  });
 
   return (
     <div className="card overflow-hidden p-0" data-ready={ready || undefined}>
-      <fieldset disabled={!ready} className="m-0 min-w-0 border-0 p-0">
-        <div className="flex flex-wrap items-center gap-2 border-b border-surface-200 p-4 dark:border-surface-700">
-          <div className="relative min-w-56 flex-1">
-            <Icon svg={iconSearch} className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-surface-400" />
-            <input
-              type="search"
-              className={`${inputClass} pl-9`}
-              placeholder={area.searchPlaceholder ?? `Search ${plural}`}
-              aria-label={`Search ${plural}`}
-              value={q}
-              onChange={(e) => onSearch(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  clearTimeout(timer.current);
-                  go({ ...state, q: q.trim() || undefined, page: 1 });
-                }
-              }}
-            />
-          </div>
-          {filtered && (
-            <button
-              type="button"
-              className={buttonClass('ghost', 'sm')}
-              onClick={() => {
-                setQ('');
-                go({ ...state, q: undefined, filters: {}, page: 1 });
-              }}
-            >
-              <Icon svg={iconX} className="size-4" /> Clear filters
-            </button>
-          )}
-          {area.exportable && (
-            <Popover
-              label="Export"
-              triggerClass={buttonClass('outline', 'sm')}
-              trigger={
-                <>
-                  <Icon svg={iconDownload} className="size-4" /> Export
-                </>
-              }
-              width={260}
-            >
-              {(close) => (
-                <ul className="space-y-1">
-                  {[
-                    ...(selected.length ? [{ label: `Selected rows (${selected.length})`, href: exportHref(selected) }] : []),
-                    { label: `Visible rows (${rows.length})`, href: exportHref(pageIds) },
-                    { label: `All matching rows (${result?.meta.total ?? 0})`, href: exportHref() },
-                  ].map((item) => (
-                    <li key={item.label}>
-                      <a
-                        href={item.href}
-                        download
-                        onClick={() => close()}
-                        className="block rounded-lg px-3 py-2 hover:bg-surface-100 dark:hover:bg-surface-800"
-                      >
-                        {item.label}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Popover>
-          )}
-          {toolbar}
-          {abilities.create && area.paths.add && (
-            <a href={addHref ?? area.paths.add} className={buttonClass('primary', 'sm')}>
-              <Icon svg={iconPlus} className="size-4" /> Add {singular}
-            </a>
-          )}
-        </div>
-
-        {selected.length > 0 && (
-          <div
-            className="flex flex-wrap items-center gap-2 border-b border-surface-200 bg-surface-50 px-4 py-2 text-sm dark:border-surface-700 dark:bg-surface-800/50"
-            role="region"
-            aria-label="Bulk actions"
+      <div className="flex flex-wrap items-center gap-2 border-b border-surface-200 p-4 dark:border-surface-700">
+        {/* A GET form: Enter searches before the island hydrates too; once hydrated, typing searches as you go. */}
+        <form
+          method="get"
+          role="search"
+          className="relative min-w-56 flex-1 max-sm:min-w-full"
+          onSubmit={(e) => {
+            if (!ready) return;
+            e.preventDefault();
+            clearTimeout(timer.current);
+            go({ ...state, q: q.trim() || undefined, page: 1 });
+          }}
+        >
+          <HiddenFields params={searchFields} />
+          <Icon svg={iconSearch} className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-surface-400" />
+          <input
+            type="search"
+            name="q"
+            className={`${inputClass} pl-9`}
+            placeholder={area.searchPlaceholder ?? `Search ${plural}`}
+            aria-label={`Search ${plural}`}
+            value={q}
+            onChange={(e) => onSearch(e.target.value)}
+          />
+        </form>
+        {filtered && (
+          <a {...clearFiltersLink} className={buttonClass('ghost', 'sm')}>
+            <Icon svg={iconX} className="size-4" /> Clear filters
+          </a>
+        )}
+        {area.exportable && (
+          <Popover
+            label="Export"
+            triggerClass={buttonClass('outline', 'sm')}
+            trigger={
+              <>
+                <Icon svg={iconDownload} className="size-4" /> Export
+              </>
+            }
+            width={260}
           >
-            <span className="font-medium">{selected.length} selected</span>
-            {abilities.update && area.statusField && (
-              <select
-                aria-label={`Set ${area.statusField.noun ?? 'status'} of the selected ${plural}`}
-                className={`${inputClass} w-auto py-1`}
-                value=""
-                disabled={busy}
-                onChange={(e) => e.target.value && setStatus(e.target.value)}
-              >
-                <option value="">Set {area.statusField.noun ?? 'status'}…</option>
-                {area.statusField.options.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
+            {(close) => (
+              <ul className="space-y-1">
+                {[
+                  ...(selecting ? [{ label: `Selected rows (${countLabel})`, href: allMatching ? exportHref() : exportHref(selected) }] : []),
+                  { label: `Visible rows (${rows.length})`, href: exportHref(pageIds) },
+                  { label: `All matching rows (${total})`, href: exportHref() },
+                ].map((item) => (
+                  <li key={item.label}>
+                    <a href={item.href} download onClick={() => close()} className="block rounded-lg px-3 py-2 hover:bg-surface-100 dark:hover:bg-surface-800">
+                      {item.label}
+                    </a>
+                  </li>
                 ))}
-              </select>
+              </ul>
             )}
-            {abilities.delete && (
-              <button
-                type="button"
-                className={buttonClass('danger', 'sm')}
-                onClick={() => confirmDelete(selectedRows.length === selected.length ? selectedRows : selected.map((id) => ({ id })))}
-              >
-                <Icon svg={iconTrash} className="size-4" /> Delete selected
-              </button>
+          </Popover>
+        )}
+        {toolbar}
+        {abilities.create && area.paths.add && (
+          <a href={addHref ?? area.paths.add} className={buttonClass('primary', 'sm')}>
+            <Icon svg={iconPlus} className="size-4" /> Add {singular}
+          </a>
+        )}
+      </div>
+
+      {order.notice}
+      {order.announcer}
+
+      {notice && (
+        <div
+          role="alert"
+          className="flex items-start gap-3 border-b border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
+        >
+          <div className="flex-1">
+            <p className="font-medium">{notice.message}</p>
+            {notice.details.length > 0 && (
+              <ul className="mt-1 list-disc pl-5">
+                {notice.details.map((d) => (
+                  <li key={d}>{d}</li>
+                ))}
+              </ul>
             )}
-            <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => setSelected([])}>
-              Clear selection
-            </button>
           </div>
-        )}
-
-        {order.notice}
-        {order.announcer}
-
-        {notice && (
-          <div
-            role="alert"
-            className="flex items-start gap-3 border-b border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
-          >
-            <div className="flex-1">
-              <p className="font-medium">{notice.message}</p>
-              {notice.details.length > 0 && (
-                <ul className="mt-1 list-disc pl-5">
-                  {notice.details.map((d) => (
-                    <li key={d}>{d}</li>
-                  ))}
-                </ul>
-              )}
-            </div>
-            <button type="button" className={iconButton} aria-label="Dismiss" onClick={() => setNotice(null)}>
-              <Icon svg={iconX} className="size-4" />
-            </button>
-          </div>
-        )}
-
-        <div className="h-0.5">
-          {query.isFetching && <div role="progressbar" aria-label={`Loading ${plural}`} className="h-full w-full animate-pulse bg-primary" />}
+          <button type="button" className={iconButton} aria-label="Dismiss" onClick={() => setNotice(null)}>
+            <Icon svg={iconX} className="size-4" />
+          </button>
         </div>
+      )}
 
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" aria-busy={query.isFetching}>
-            <caption className="sr-only">{area.label}</caption>
-            <thead className="bg-surface-50 text-xs font-semibold text-surface-600 uppercase dark:bg-surface-800/50 dark:text-surface-300">
-              <tr>
-                {canSelect && (
-                  <th scope="col" className="w-10 px-4 py-3">
-                    <input
-                      ref={selectAll}
-                      type="checkbox"
-                      aria-label="Select all rows on this page"
-                      checked={allOnPage}
-                      disabled={!rows.length}
-                      onChange={() => setSelected(allOnPage ? selected.filter((id) => !pageIds.includes(id)) : [...new Set([...selected, ...pageIds])])}
-                    />
-                  </th>
-                )}
-                {order.offered && (
-                  <th scope="col" className="w-px px-2 py-3">
-                    <span className="sr-only">Order</span>
-                  </th>
-                )}
-                {area.columns.map((c) => {
-                  const active = c.sortable && sortField === c.field;
-                  return (
-                    <th
-                      key={c.field}
-                      scope="col"
-                      className={`px-4 py-2 whitespace-nowrap ${c.secondary ? 'hidden md:table-cell' : ''}`}
-                      aria-sort={c.sortable ? (active ? (sortOrder === 'asc' ? 'ascending' : 'descending') : 'none') : undefined}
-                    >
-                      <span className="inline-flex items-center gap-1">
-                        {c.sortable ? (
-                          <button
-                            type="button"
-                            className="inline-flex items-center gap-1 rounded uppercase hover:text-surface-900 dark:hover:text-surface-0"
-                            onClick={() => sortBy(c.field)}
-                          >
-                            {c.header}
-                            <Icon
-                              svg={active ? (sortOrder === 'asc' ? iconArrowUp : iconArrowDown) : iconArrowUpDown}
-                              className={`size-3.5 ${active ? 'text-primary' : 'opacity-50'}`}
-                            />
-                          </button>
-                        ) : (
-                          c.header
-                        )}
-                        {c.filterable && !fixedFilters?.[c.relation?.field ?? c.field] && (
-                          <ColumnFilter
-                            column={c}
-                            value={state.filters[c.relation?.field ?? c.field]}
-                            onApply={(f) => setFilter(c.relation?.field ?? c.field, f)}
-                          />
-                        )}
-                      </span>
-                    </th>
-                  );
-                })}
-                {hasActions && (
-                  <th scope="col" className={`${stickyEnd} bg-surface-50 px-4 py-3 text-right dark:bg-surface-800`}>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                )}
+      <div className="h-0.5">
+        {query.isFetching && <div role="progressbar" aria-label={`Loading ${plural}`} className="h-full w-full animate-pulse bg-primary" />}
+      </div>
+
+      {/* On a phone (< 640 px) each row is a card: its title first, then the key columns, each with its header as a label. */}
+      <div className="overflow-x-auto max-sm:overflow-x-visible">
+        <table className="w-full text-left text-sm max-sm:block" aria-busy={query.isFetching}>
+          <caption className="sr-only">{area.label}</caption>
+          <thead className="bg-surface-50 text-xs font-semibold text-surface-600 uppercase max-sm:block dark:bg-surface-800/50 dark:text-surface-300">
+            <tr className="h-12 max-sm:relative max-sm:flex max-sm:items-center max-sm:overflow-x-auto" data-selecting={selecting || undefined}>
+              {selectAllCell}
+              {order.offered && (
+                <th scope="col" className="w-px px-2" aria-hidden={selecting || undefined}>
+                  <span className="sr-only">Order</span>
+                </th>
+              )}
+              {columnHeaders}
+              {hasActions && (
+                <th scope="col" className={`${stickyEnd} bg-surface-50 px-4 text-right max-sm:hidden dark:bg-surface-800`}>
+                  <span className="sr-only">Actions</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-surface-200 max-sm:block dark:divide-surface-700">
+            {error && !result ? (
+              <tr className="max-sm:block">
+                <td colSpan={colSpan} className="px-4 py-10 text-center max-sm:block">
+                  <p role="alert" className="text-red-700 dark:text-red-300">
+                    {error}
+                  </p>
+                  <div className="mt-3 flex justify-center gap-2">
+                    <button type="button" className={buttonClass('outline', 'sm')} onClick={() => query.refetch()}>
+                      Retry
+                    </button>
+                    {filtered && (
+                      <a {...clearFiltersLink} className={buttonClass('ghost', 'sm')}>
+                        Clear filters
+                      </a>
+                    )}
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-surface-200 dark:divide-surface-700">
-              {error && !result ? (
-                <tr>
-                  <td colSpan={colSpan} className="px-4 py-10 text-center">
-                    <p role="alert" className="text-red-700 dark:text-red-300">
-                      {error}
-                    </p>
-                    <div className="mt-3 flex justify-center gap-2">
-                      <button type="button" className={buttonClass('outline', 'sm')} onClick={() => query.refetch()}>
-                        Retry
-                      </button>
-                      {filtered && (
-                        <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => go({ ...state, q: undefined, filters: {}, page: 1 })}>
-                          Clear filters
-                        </button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ) : !result ? (
-                <tr>
-                  <td colSpan={colSpan} className="px-4 py-10 text-center text-surface-500">
-                    Loading {plural}…
-                  </td>
-                </tr>
-              ) : rows.length === 0 ? (
-                <tr>
-                  <td colSpan={colSpan} className="px-4 py-10 text-center text-surface-500">
-                    {filtered ? `No ${plural} match these filters.` : `No ${plural} yet.`}
-                  </td>
-                </tr>
-              ) : (
-                rows.map((row, index) => (
+            ) : !result ? (
+              <tr className="max-sm:block">
+                <td colSpan={colSpan} className="px-4 py-10 text-center text-surface-500 max-sm:block">
+                  Loading {plural}…
+                </td>
+              </tr>
+            ) : rows.length === 0 ? (
+              <tr className="max-sm:block">
+                <td colSpan={colSpan} className="px-4 py-10 text-center text-surface-500 max-sm:block">
+                  {filtered ? `No ${plural} match these filters.` : `No ${plural} yet.`}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row, index) => {
+                const rowProps = order.rowProps(row, index);
+                return (
                   <tr
                     key={row.id}
-                    {...order.rowProps(row, index)}
-                    className={`hover:bg-surface-50 dark:hover:bg-surface-800/40 ${selected.includes(row.id) ? 'bg-primary-50 dark:bg-primary-950/30' : ''} ${order.rowProps(row, index).className ?? ''}`}
+                    {...rowProps}
+                    className={`hover:bg-surface-50 max-sm:relative max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:py-3 max-sm:pr-3 ${canSelect ? 'max-sm:pl-12' : 'max-sm:pl-4'} dark:hover:bg-surface-800/40 ${isSelected(row.id) ? 'bg-primary-50 dark:bg-primary-950/30' : ''} ${rowProps.className ?? ''}`}
                   >
                     {canSelect && (
-                      <td className="px-4 py-2">
+                      <td className="px-4 py-2 max-sm:absolute max-sm:top-3 max-sm:left-3 max-sm:p-0">
                         <input
                           type="checkbox"
                           aria-label={`Select ${title(row)}`}
-                          checked={selected.includes(row.id)}
-                          onChange={(e) => setSelected(e.target.checked ? [...selected, row.id] : selected.filter((id) => id !== row.id))}
+                          checked={isSelected(row.id)}
+                          onChange={(e) => toggleRow(row.id, e.target.checked)}
                         />
                       </td>
                     )}
-                    {order.offered && <td className="px-2 py-2 whitespace-nowrap">{order.cell(row, index)}</td>}
-                    {area.columns.map((c) => (
-                      <td key={c.field} className={`px-4 py-2 ${c.secondary ? 'hidden md:table-cell' : ''}`}>
-                        {renderCell?.[c.field] ? (
-                          renderCell[c.field]!(row)
-                        ) : c.field === area.titleField && abilities.update && area.paths.edit ? (
-                          <a href={editHref(row.id)} className="font-medium text-primary hover:underline">
-                            {title(row)}
-                          </a>
-                        ) : (
-                          <Cell column={c} row={row} />
-                        )}
-                      </td>
-                    ))}
+                    {order.offered && <td className="px-2 py-2 whitespace-nowrap max-sm:order-last max-sm:p-0">{order.cell(row, index)}</td>}
+                    {area.columns.map((c) => {
+                      const isTitle = c.field === area.titleField;
+                      return (
+                        <td
+                          key={c.field}
+                          data-label={isTitle || c.display === 'image' ? undefined : c.header}
+                          className={`px-4 py-2 max-sm:p-0 ${
+                            c.secondary
+                              ? `hidden md:table-cell ${oneLine(c) ? 'whitespace-nowrap' : ''}`
+                              : isTitle
+                                ? `min-w-40 max-sm:order-first max-sm:min-w-0 max-sm:text-base max-sm:font-medium ${hasImage ? 'max-sm:pr-12' : ''}`
+                                : c.display === 'image'
+                                  ? // On a phone, the card's thumbnail, top right.
+                                    'max-sm:absolute max-sm:top-3 max-sm:right-3'
+                                  : // Numbers and badges stay on one line; dates, words and text decide in Cell.
+                                    `${oneLine(c) ? 'whitespace-nowrap' : ''} max-sm:flex max-sm:items-center max-sm:gap-2 max-sm:whitespace-normal max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:text-xs max-sm:before:text-surface-500 max-sm:before:content-[attr(data-label)]`
+                          }`}
+                        >
+                          {renderCell?.[c.field] ? (
+                            renderCell[c.field]!(row)
+                          ) : isTitle && abilities.update && area.paths.edit ? (
+                            <a href={editHref(row.id)} className="font-medium text-primary hover:underline">
+                              {title(row)}
+                            </a>
+                          ) : (
+                            <Cell column={c} row={row} />
+                          )}
+                        </td>
+                      );
+                    })}
                     {hasActions && (
-                      <td className={`${stickyEnd} bg-surface-0 px-4 py-2 text-right whitespace-nowrap dark:bg-surface-900`}>
+                      <td
+                        className={`${stickyEnd} bg-surface-0 px-4 py-2 text-right whitespace-nowrap max-sm:static max-sm:order-last max-sm:-ml-2 max-sm:bg-transparent max-sm:p-0 max-sm:text-left dark:bg-surface-900 max-sm:dark:bg-transparent`}
+                      >
                         {rowActions?.(row)}
                         {abilities.view && area.paths.details && (
                           <a href={area.paths.details.replace(':id', String(row.id))} className={iconButton} aria-label={`View ${title(row)}`}>
@@ -562,7 +667,7 @@ function Table({
                             type="button"
                             className={`${iconButton} hover:text-red-600`}
                             aria-label={`Delete ${title(row)}`}
-                            onClick={() => confirmDelete([row])}
+                            onClick={() => askDelete({ kind: 'one', id: row.id, title: title(row) })}
                           >
                             <Icon svg={iconTrash} className="size-4" />
                           </button>
@@ -570,20 +675,36 @@ function Table({
                       </td>
                     )}
                   </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-        {result && (
-          <Pagination
-            meta={result.meta}
-            rows={rows.length}
-            onPage={(page) => go({ ...state, page })}
-            onPerPage={(n) => go({ ...state, per_page: n as ListState['per_page'], page: 1 })}
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+      {result && (
+        <Pagination
+          meta={result.meta}
+          rows={rows.length}
+          pageHref={(page) => listSearch({ ...state, page }) || '?'}
+          perPageFields={perPageFields}
+          follow={ready ? (e, page) => takeOver(e) && go({ ...state, page }) : undefined}
+          onPerPage={(n) => go({ ...state, per_page: n as ListState['per_page'], page: 1 })}
+          live={ready}
+        />
+      )}
+      {deleting && (
+        <Suspense>
+          <DeleteDialog
+            key={deleting.kind === 'one' ? `one-${deleting.id}` : 'many'}
+            request={deleting}
+            base={base}
+            singular={singular}
+            plural={plural}
+            onClose={() => setDeleting(null)}
+            onDeleted={done}
           />
-        )}
-      </fieldset>
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -39,30 +39,39 @@ function normalise(v: unknown): unknown {
   return v instanceof Date ? v.toISOString() : v;
 }
 
-export async function logActivity(
-  db: DbOrTx,
-  actor: Actor,
-  entry: {
-    area: string;
-    action: string;
-    recordId?: string | number | null;
-    /** The record's name as people know it (its area's title field: a brand's name), kept with the entry. */
-    recordName?: string | null;
-    before?: Record<string, unknown> | null;
-    after?: Record<string, unknown> | null;
-    changes?: Changes;
-  },
-): Promise<void> {
-  const changes = entry.changes ?? (entry.before || entry.after ? diffRecords(entry.before, entry.after) : undefined);
-  await db.insert(activityLogs).values({
-    actorId: actor.realUserId,
-    impersonatedUserId: actor.impersonatedUserId,
-    area: entry.area,
-    action: entry.action,
-    recordId: entry.recordId == null ? null : String(entry.recordId),
-    recordName: entry.recordName ? entry.recordName.slice(0, 300) : null,
-    changes: changes && Object.keys(changes).length ? changes : null,
-    ip: actor.ip,
-    userAgent: actor.userAgent?.slice(0, 512) ?? null,
+export interface ActivityEntry {
+  area: string;
+  action: string;
+  recordId?: string | number | null;
+  /** The record's name as people know it (its area's title field: a brand's name), kept with the entry. */
+  recordName?: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  changes?: Changes;
+}
+
+export async function logActivity(db: DbOrTx, actor: Actor, entry: ActivityEntry): Promise<void> {
+  await logActivities(db, actor, [entry]);
+}
+
+/** Rows per INSERT when logging many changes at once: well under PostgreSQL's 65,535 bound values. */
+const ACTIVITY_BATCH = 500;
+
+/** One entry per changed record, inserted in batches: a bulk change over thousands of rows logs each of them in a few statements. */
+export async function logActivities(db: DbOrTx, actor: Actor, entries: ActivityEntry[]): Promise<void> {
+  const rows = entries.map((entry) => {
+    const changes = entry.changes ?? (entry.before || entry.after ? diffRecords(entry.before, entry.after) : undefined);
+    return {
+      actorId: actor.realUserId,
+      impersonatedUserId: actor.impersonatedUserId,
+      area: entry.area,
+      action: entry.action,
+      recordId: entry.recordId == null ? null : String(entry.recordId),
+      recordName: entry.recordName ? entry.recordName.slice(0, 300) : null,
+      changes: changes && Object.keys(changes).length ? changes : null,
+      ip: actor.ip,
+      userAgent: actor.userAgent?.slice(0, 512) ?? null,
+    };
   });
+  for (let i = 0; i < rows.length; i += ACTIVITY_BATCH) await db.insert(activityLogs).values(rows.slice(i, i + ACTIVITY_BATCH));
 }

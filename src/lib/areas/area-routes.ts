@@ -78,5 +78,7 @@ export function areaApiRoutes(area: AreaDeclaration): RouteDef[] {
     { pattern: `${api}/:id`, kind: 'api', methods: ['GET'], access: p('list'), sample: { id: '1' } },
     { pattern: `${api}/:id`, kind: 'api', methods: ['PUT'], access: p('update'), sample: { id: '1' } },
     { pattern: `${api}/:id`, kind: 'api', methods: ['DELETE'], access: p('delete'), sample: { id: '999999' } },
+    // Runs the delete's in-use guards without deleting: whoever may delete may ask first.
+    { pattern: `${api}/:id/delete-check`, kind: 'api', methods: ['GET'], access: p('delete'), sample: { id: '1' } },
   ];
 }

@@ -3,7 +3,7 @@
  * the endpoints and the OpenAPI document. No server imports.
  */
 import { z } from 'zod';
-import { filtersSchema } from '@/lib/list/list-query.ts';
+import { filtersSchema, type Filters } from '@/lib/list/list-query.ts';
 import { recordIdList, recordIds } from '@/lib/http/integers.ts';
 
 /** POST /api/<area>/reorder: the ids of the list's records in their new order, and the search and filters that list was loaded with. */
@@ -13,11 +13,34 @@ export const reorderSchema = z.strictObject({
   filters: filtersSchema.optional(),
 });
 
-/** POST /api/<area>/bulk-delete: the selected rows' ids. */
-export const bulkIdsSchema = z.strictObject({ ids: recordIds('Select at least one row.', 'At most 1000 rows at a time.') });
+/**
+ * Which rows a bulk call changes: the selected rows' `ids`, or every row matching `filter` (the
+ * list's own search and filters, checked against the area's allowlist like GET /api/<area>;
+ * `{}` is every row the caller can see). Exactly one of the two.
+ */
+const bulkTargetShape = {
+  ids: recordIds('Select at least one row.', "At most 1000 rows at a time; to change more, send the list's filter instead.").optional(),
+  filter: z.strictObject({ q: z.string().trim().max(200).optional(), filters: filtersSchema.optional() }).optional(),
+};
 
-/** POST /api/<area>/bulk-status: the selected rows' ids and the status to give them. */
-export const bulkStatusSchema = bulkIdsSchema.extend({ status: z.string().min(1).max(40) });
+const oneTarget = (value: { ids?: unknown; filter?: unknown }, ctx: z.RefinementCtx) => {
+  if ((value.ids === undefined) === (value.filter === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ids'],
+      message: "Send either ids (the selected rows) or filter (every row matching the list's search and filters).",
+    });
+  }
+};
+
+/** POST /api/<area>/bulk-delete: `{ ids }` or `{ filter }`. */
+export const bulkDeleteSchema = z.strictObject(bulkTargetShape).superRefine(oneTarget);
+
+/** POST /api/<area>/bulk-status: `{ ids }` or `{ filter }`, and the status to give them. */
+export const bulkStatusSchema = z.strictObject({ ...bulkTargetShape, status: z.string().min(1).max(40) }).superRefine(oneTarget);
+
+/** The rows a bulk call names, once parsed. */
+export type BulkTarget = { ids: number[] } | { filter: { q?: string; filters?: Filters } };
 
 /** Longer text is refused by the preview (the areas' own Markdown fields are shorter). */
 export const MARKDOWN_PREVIEW_MAX_LENGTH = 20_000;

@@ -8,7 +8,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '@/lib/db/client.server.ts';
 import type { Principal } from '@/lib/auth/principal.server.ts';
-import { diffRecords, logActivity, type Actor, type Changes } from '@/lib/activity/activity.server.ts';
+import { diffRecords, logActivities, logActivity, type Actor, type Changes } from '@/lib/activity/activity.server.ts';
 import { conflict, invalid, notFound } from '@/lib/http/errors.ts';
 import { parseWith } from '@/lib/http/api.server.ts';
 import { sqlState } from '@/lib/db/pg-errors.ts';
@@ -19,6 +19,7 @@ import { abilityOf, accessibleWhere, requiredValues } from '@/lib/permissions/sc
 import { readImageUpload, uploads } from '@/lib/uploads/storage.server.ts';
 import { inSentence, type AreaDeclaration } from './area.ts';
 import { deriveListColumns } from './list-columns.server.ts';
+import type { BulkTarget } from './area-schemas.ts';
 
 /** The permission action a resource call needs, as the route registry checks it (area-routes.ts). */
 type AreaAction = 'list' | 'create' | 'update' | 'delete';
@@ -162,6 +163,8 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
    * stored row, whose keys are the columns' (`question`, `pincode`; camelCase when two words).
    */
   const titleKey = area.titleField.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  /** The title's column, read with a bulk status change that selects only what it changes. */
+  const titleColumn = (columns as Record<string, PgColumn>)[titleKey] ?? (columns as Record<string, PgColumn>)[area.titleField];
   const recordName = (row: Row | undefined) => {
     const title = row?.[area.titleField] ?? row?.[titleKey];
     return title === null || title === undefined || title === '' ? null : String(title);
@@ -191,6 +194,27 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
       .where(and(eq(table.id, id), scope(s, action)))
       .limit(1);
     return row as Row | undefined;
+  }
+
+  const titleOf = (r: Row) => String(r[area.titleField] ?? r.id);
+
+  /**
+   * The rows a bulk call names, as a condition on the table alone: the ids, or the list's search
+   * and filters (the same allowlist as GET /api/<area>: 422 naming a bad filter) in a subquery,
+   * since they may read the joined parents. Either way only rows the caller may `action`.
+   */
+  function targetWhere(db: DbOrTx, s: RequestScope, target: BulkTarget, action: AreaAction): SQL | undefined {
+    if ('ids' in target) return and(inArray(table.id, [...new Set(target.ids)]), scope(s, action));
+    const where = listWhere(spec, { q: target.filter.q, filters: target.filter.filters ?? {} }, [scope(s, action)]);
+    return inArray(table.id, from(db, { id: table.id }).where(where) as unknown as SQL);
+  }
+
+  /** Why each record can't be deleted, asked in slices (a filter can name thousands; the guards take their ids as parameters). */
+  async function blockersOf(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+    const blocked = new Map<number, string>();
+    if (!def.deleteBlocker) return blocked;
+    for (const chunk of chunks(ids)) for (const [id, reason] of await def.deleteBlocker(db, chunk)) blocked.set(id, reason);
+    return blocked;
   }
 
   async function checkUnique(db: DbOrTx, values: Record<string, unknown>, exceptId?: number) {
@@ -334,32 +358,44 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
       return def.serialize((await findRow(db, s, id)) ?? updated);
     },
 
-    async remove(db: Db, s: RequestScope, ids: number[]): Promise<number> {
-      const unique = [...new Set(ids)];
-      const rows = (await db
-        .select(columns)
-        .from(table as PgTable)
-        .where(and(inArray(table.id, unique), scope(s, 'delete')))) as Row[];
-      if (rows.length !== unique.length)
-        throw notFound(
-          unique.length === 1 ? `${area.singular} not found.` : `Some of the selected ${inSentence(area.label)} no longer exist. Reload and try again.`,
-        );
-      const blocked = (await def.deleteBlocker?.(db, unique)) ?? new Map<number, string>();
-      if (blocked.size) {
-        const title = (r: Row) => String(r[area.titleField] ?? r.id);
-        const errors = Object.fromEntries(rows.filter((r) => blocked.has(r.id)).map((r) => [String(r.id), [`${title(r)}: ${blocked.get(r.id)}`]]));
-        throw conflict(
-          unique.length === 1
-            ? `${area.singular} "${title(rows[0]!)}" can't be deleted: ${blocked.get(rows[0]!.id)}`
-            : `${blocked.size} of the selected ${inSentence(area.label)} can't be deleted because they are still used. Nothing was deleted.`,
-          errors,
-        );
-      }
-      await db
+    /**
+     * Deletes the target's records (the selected ids, or every record matching the list's filter
+     * that the caller may delete) in one transaction, with an activity entry for each. If any of
+     * them is still in use, none is deleted (409 naming them). Answers how many were deleted.
+     */
+    async remove(db: Db, s: RequestScope, target: BulkTarget): Promise<number> {
+      const rows = await db
         .transaction(async (tx) => {
-          await tx.delete(table as PgTable).where(and(inArray(table.id, unique), scope(s, 'delete')));
-          for (const row of rows)
-            await logActivity(tx, s.actor, { area: area.key, action: 'delete', recordId: row.id, recordName: recordName(row), before: row });
+          const rows = (await tx
+            .select(columns)
+            .from(table as PgTable)
+            .where(targetWhere(tx, s, target, 'delete'))) as Row[];
+          const single = 'ids' in target && new Set(target.ids).size === 1;
+          if ('ids' in target && rows.length !== new Set(target.ids).size)
+            throw notFound(single ? `${area.singular} not found.` : `Some of the selected ${inSentence(area.label)} no longer exist. Reload and try again.`);
+          if (!rows.length) return rows;
+          const ids = rows.map((r) => r.id);
+          const blocked = await blockersOf(tx, ids);
+          if (blocked.size) {
+            const listed = rows.filter((r) => blocked.has(r.id));
+            const errors: Record<string, string[]> = Object.fromEntries(
+              listed.slice(0, MAX_LISTED_BLOCKERS).map((r) => [String(r.id), [`${titleOf(r)}: ${blocked.get(r.id)}`]]),
+            );
+            if (listed.length > MAX_LISTED_BLOCKERS) errors.more = [`…and ${listed.length - MAX_LISTED_BLOCKERS} more.`];
+            throw conflict(
+              single
+                ? `${area.singular} "${titleOf(rows[0]!)}" can't be deleted: ${blocked.get(rows[0]!.id)}`
+                : `${blocked.size} of the ${'ids' in target ? 'selected' : `${rows.length} matching`} ${inSentence(area.label)} can't be deleted because they are still used. Nothing was deleted.`,
+              errors,
+            );
+          }
+          for (const chunk of chunks(ids)) await tx.delete(table as PgTable).where(inArray(table.id, chunk));
+          await logActivities(
+            tx,
+            s.actor,
+            rows.map((row) => ({ area: area.key, action: 'delete', recordId: row.id, recordName: recordName(row), before: row })),
+          );
+          return rows;
         })
         .catch((e: unknown) => {
           if (isForeignKeyViolation(e)) throw conflict(`Something was added to the selected ${inSentence(area.label)} meanwhile. Reload and try again.`);
@@ -374,43 +410,55 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
       return rows.length;
     },
 
-    async setStatus(db: Db, s: RequestScope, ids: number[], status: string): Promise<number> {
+    /**
+     * Whether a record could be deleted now, without deleting it: the in-use guards the delete
+     * runs, so the dialog can say so before asking to type the name. 404 like the delete.
+     */
+    async deleteCheck(db: DbOrTx, s: RequestScope, id: number): Promise<{ deletable: boolean; message: string; details: string[] }> {
+      const row = await findRow(db, s, id, 'delete');
+      if (!row) throw notFound(`${area.singular} not found.`);
+      const reason = (await blockersOf(db, [id])).get(id);
+      const name = `${area.singular} "${titleOf(row)}"`;
+      return reason
+        ? { deletable: false, message: `${name} can't be deleted: ${reason}`, details: [] }
+        : { deletable: true, message: `${name} is not used anywhere and can be deleted.`, details: [] };
+    },
+
+    /**
+     * Gives the target's records (the selected ids, or every record matching the list's filter
+     * that the caller may change) `status`, in one transaction, with an activity entry for each
+     * record that changed. Answers how many changed (those that already had it don't count).
+     */
+    async setStatus(db: Db, s: RequestScope, target: BulkTarget, status: string): Promise<number> {
       const statusField = area.statusField;
       if (!statusField) throw invalid({ action: ['This area has no status.'] });
       if (!statusField.options.some((o) => o.value === status))
         throw invalid({ status: [`Choose one of ${statusField.options.map((o) => o.value).join(', ')}.`] });
-      const column = rowKeyOf(statusField.field) ?? statusField.field;
+      const key = rowKeyOf(statusField.field) ?? statusField.field;
+      const column = (columns as Record<string, PgColumn>)[key]!;
       // A yes/no "status" (a pincode's serviceability) comes as "true"/"false".
       const value: unknown = listColumns[statusField.field]?.kind === 'boolean' ? status === 'true' : status;
       return db.transaction(async (tx) => {
         const before = (await tx
-          .select(columns)
+          .select({ id: table.id, value: column, ...(titleColumn ? { [titleKey]: titleColumn } : {}) })
           .from(table as PgTable)
-          .where(and(inArray(table.id, ids), scope(s, 'update')))) as Row[];
-        if (before.length !== new Set(ids).size) throw notFound(`Some of the selected ${inSentence(area.label)} no longer exist. Reload and try again.`);
-        const changed = before.filter((r) => r[column] !== value);
-        if (!changed.length) return 0;
-        const after = (await tx
-          .update(table as PgTable)
-          .set({ [column]: value, updatedAt: new Date(), version: sql`${table.version} + 1` } as never)
-          .where(
-            inArray(
-              table.id,
-              changed.map((r) => r.id),
-            ),
-          )
-          .returning(columns)) as Row[];
-        for (const row of after) {
-          await logActivity(tx, s.actor, {
-            area: area.key,
-            action: 'update',
-            recordId: row.id,
-            recordName: recordName(row),
-            before: changed.find((r) => r.id === row.id),
-            after: row,
-          });
+          .where(targetWhere(tx, s, target, 'update'))
+          .for('update')) as ({ id: number; value: unknown } & Row)[];
+        if ('ids' in target && before.length !== new Set(target.ids).size)
+          throw notFound(`Some of the selected ${inSentence(area.label)} no longer exist. Reload and try again.`);
+        const changed = before.filter((r) => r.value !== value);
+        for (const chunk of chunks(changed.map((r) => r.id))) {
+          await tx
+            .update(table as PgTable)
+            .set({ [key]: value, updatedAt: new Date(), version: sql`${table.version} + 1` } as never)
+            .where(inArray(table.id, chunk));
         }
-        return after.length;
+        await logActivities(
+          tx,
+          s.actor,
+          changed.map((r) => ({ area: area.key, action: 'update', recordId: r.id, recordName: recordName(r), changes: { [key]: [r.value, value] } })),
+        );
+        return changed.length;
       });
     },
 
@@ -500,6 +548,16 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
 }
 
 export type Resource = ReturnType<typeof defineResource>;
+
+/** A refusal names at most this many of the records in use (a filter can match thousands). */
+const MAX_LISTED_BLOCKERS = 20;
+
+/** Ids in slices that keep every statement's bound values well under PostgreSQL's 65,535. */
+function chunks(ids: number[], size = 1000): number[][] {
+  const out: number[][] = [];
+  for (let i = 0; i < ids.length; i += size) out.push(ids.slice(i, i + size));
+  return out;
+}
 
 function staleVersion(singular: string) {
   return conflict(
