@@ -12,8 +12,8 @@
  * - a click on a control that does nothing without JavaScript (a checkbox, a radio, a button that
  *   is not a form's submit button, a summary, an ARIA button) is held and replayed on the same
  *   element once the island is ready, so a tap right after load is never lost nor doubled;
- * - a tap on a control that is disabled until hydration (no click is dispatched for it) is replayed
- *   the same way;
+ * - so the island's server HTML must leave its controls enabled: a disabled control gets no click
+ *   to hold (the kit's DataTable draws them enabled and sets data-ready once hydrated);
  * - what a person types into a field stays on screen (the browser's own editing) and is handed to
  *   the island once ready, as the input event the island would have seen;
  * - a submit of a form that declares no `action` or `method` (it only works through the island) is
@@ -120,7 +120,6 @@ const intentDirective: ClientDirective = (load, _options, el) => {
   const held: (() => HTMLElement | null)[] = [];
   const typed = new Map<Field, { find: () => Field | null; value: string }>();
   const heldSubmits: { form: HTMLFormElement; submitter: HTMLElement | null }[] = [];
-  let pressed: Element | null = null;
 
   const start = () => {
     if (started) return;
@@ -130,7 +129,6 @@ const intentDirective: ClientDirective = (load, _options, el) => {
 
   const onIntent = (event: Event) => {
     if (event.type === 'pointerover' && (event as PointerEvent).pointerType !== 'mouse') return;
-    if (event.type === 'pointerdown') pressed = event.target as Element;
     start();
   };
 
@@ -142,15 +140,6 @@ const intentDirective: ClientDirective = (load, _options, el) => {
     event.stopImmediatePropagation();
     held.push(remember(el, control, SCRIPTED_CONTROL));
     start();
-  };
-
-  // A control disabled until hydration gets no click: the pointer going up on it is the tap.
-  const onPointerUp = (event: PointerEvent) => {
-    if (ready || event.button !== 0) return;
-    const target = event.target as Element | null;
-    const control = scriptedControl(target);
-    if (control && pressed && control.contains(pressed) && control.matches(':disabled')) held.push(remember(el, control, SCRIPTED_CONTROL));
-    pressed = null;
   };
 
   const onInput = (event: Event) => {
@@ -173,7 +162,6 @@ const intentDirective: ClientDirective = (load, _options, el) => {
   const intents = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
   for (const type of intents) el.addEventListener(type, onIntent, { capture: true, passive: true });
   el.addEventListener('click', onClick, { capture: true });
-  el.addEventListener('pointerup', onPointerUp, { capture: true, passive: true });
   el.addEventListener('input', onInput, { capture: true, passive: true });
   el.addEventListener('submit', onSubmit, { capture: true });
 
@@ -182,7 +170,6 @@ const intentDirective: ClientDirective = (load, _options, el) => {
     ready = true;
     for (const type of intents) el.removeEventListener(type, onIntent, { capture: true });
     el.removeEventListener('click', onClick, { capture: true });
-    el.removeEventListener('pointerup', onPointerUp, { capture: true });
     el.removeEventListener('input', onInput, { capture: true });
     el.removeEventListener('submit', onSubmit, { capture: true });
     for (const { find, value } of typed.values()) {
