@@ -9,9 +9,11 @@
  * into it, a key pressed in it.
  *
  * Until the island is ready (its code ran and it marked itself `data-ready`, see ISLAND_READY):
- * - a click on a control that does nothing without JavaScript (a checkbox, a radio, a button that
- *   is not a form's submit button, a summary, an ARIA button) is held and replayed on the same
- *   element once the island is ready, so a tap right after load is never lost nor doubled;
+ * - a click on a control that does nothing without JavaScript (a button that is not a form's
+ *   submit button, a summary, an ARIA button) is held and replayed on the same element once the
+ *   island is ready, so a tap right after load is never lost nor doubled;
+ * - a checkbox or radio ticks at once (the browser's own toggle) and the island is handed the
+ *   tick once ready;
  * - so the island's server HTML must leave its controls enabled: a disabled control gets no click
  *   to hold (the kit's DataTable draws them enabled and sets data-ready once hydrated);
  * - what a person types into a field stays on screen (the browser's own editing) and is handed to
@@ -114,10 +116,23 @@ function remember<T extends Element>(island: HTMLElement, element: T, selector: 
 
 const FIELD = 'input, textarea, select';
 
+/**
+ * Hands a tick the browser drew before hydration to the island. Hydration keeps the box as the
+ * person left it, and sets its defaultChecked to the island's own state: when the two differ, the
+ * box is put back (through the element, as the island's change tracking sees it) and clicked, the
+ * click the island would have handled. A box ticked and unticked again before then is left alone.
+ */
+function replayTick(box: HTMLInputElement, wanted: boolean): void {
+  if (wanted === box.defaultChecked) return;
+  box.checked = !wanted;
+  box.click();
+}
+
 const intentDirective: ClientDirective = (load, _options, el) => {
   let started = false;
   let ready = false;
   const held: (() => HTMLElement | null)[] = [];
+  const ticked = new Map<HTMLInputElement, { find: () => HTMLInputElement | null; checked: boolean }>();
   const typed = new Map<Field, { find: () => Field | null; value: string }>();
   const heldSubmits: { form: HTMLFormElement; submitter: HTMLElement | null }[] = [];
 
@@ -136,10 +151,16 @@ const intentDirective: ClientDirective = (load, _options, el) => {
     if (ready) return;
     const control = scriptedControl(event.target);
     if (!control) return;
+    start();
+    // A box or a radio shows its tick at once (the browser's own toggle, as a person expects), and
+    // the island is told once ready. Everything else waits, prevented, and is clicked again.
+    if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) {
+      ticked.set(control, { find: ticked.get(control)?.find ?? remember(el, control, SCRIPTED_CONTROL), checked: control.checked });
+      return;
+    }
     event.preventDefault();
     event.stopImmediatePropagation();
     held.push(remember(el, control, SCRIPTED_CONTROL));
-    start();
   };
 
   const onInput = (event: Event) => {
@@ -175,6 +196,10 @@ const intentDirective: ClientDirective = (load, _options, el) => {
     for (const { find, value } of typed.values()) {
       const field = find();
       if (field) replayValue(field, value);
+    }
+    for (const { find, checked } of ticked.values()) {
+      const box = find();
+      if (box) replayTick(box, checked);
     }
     for (const find of held) {
       const control = find();
