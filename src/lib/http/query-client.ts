@@ -4,10 +4,20 @@
  * islands (a form's pickers, a table's filters, the search), so the same request is made once and
  * a mutation's invalidation reaches every island that shows the data.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, isServer } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
-export const islandQueryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } } });
+/**
+ * On the server this module, and so this client, lives as long as the process and serves every
+ * request: TanStack keeps a query forever there (gcTime Infinity during SSR) and prefers what it
+ * holds to a later render's initialData, so a page rendered the list an earlier request had seen,
+ * possibly another person's. A server-side query is dropped as soon as nothing observes it
+ * (gcTime 0: the next turn of the event loop); the browser keeps its 5 minutes. The islands should
+ * still get a QueryClient of their own per server render (see docs/decisions/029).
+ */
+export const islandQueryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false, ...(isServer ? { gcTime: 0 } : {}) } },
+});
 
 /**
  * `value`, once it has stayed the same for `ms`: what is typed is sent when the typing pauses.
