@@ -4,6 +4,7 @@
 import type { FillReport } from './fill.ts';
 import type { LoadResult } from './load.ts';
 import { median, type LighthouseResult, type PageWeight } from './pages.ts';
+import { PHONE, type UsableResult } from './usable.ts';
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -27,6 +28,8 @@ export interface BenchResults {
   startup: { firstOkMs: number; firstPageMs: number };
   memory: { rssColdMiB: number; rssIdleMiB: number; rssLoadPeakMiB: number | null; rssAfterMiB: number };
   pages: PageWeight[];
+  /** Absent in results from before issue 13. */
+  usable?: UsableResult[];
   lighthouse: LighthouseResult[];
   load: LoadFigure[];
   notes: string[];
@@ -34,7 +37,8 @@ export interface BenchResults {
 }
 
 export interface Budgets {
-  pageWeight: { zeroJs: string[]; maxGzipKiB: number; referenceGzipKiB: number };
+  pageWeight: { zeroJs: string[]; maxGzipKiB: number; referenceGzipKiB: number; lists: string[]; listMaxGzipKiB: number };
+  usable: { maxMs: number };
   lighthouse: { minPerformance: number; maxLcpMs: number; maxTbtMs: number; maxCls: number; minAccessibility: number };
   memory: { maxRssMiB: Record<Driver, number> };
   startup: { maxFirstOkMs: number };
@@ -69,8 +73,11 @@ export function evaluate(r: BenchResults, b: Budgets): Check[] {
     checks.push({ budget, subject, value, limit, ok: ok && Number.isFinite(value) });
   for (const p of r.pages) {
     if (b.pageWeight.zeroJs.includes(p.key)) add('page JS (gzip KiB)', p.key, kib(p.gzipBytes), '= 0', p.gzipBytes === 0);
+    else if (b.pageWeight.lists.includes(p.key))
+      add('page JS (gzip KiB)', p.key, kib(p.gzipBytes), `≤ ${b.pageWeight.listMaxGzipKiB}`, kib(p.gzipBytes) <= b.pageWeight.listMaxGzipKiB);
     else add('page JS (gzip KiB)', p.key, kib(p.gzipBytes), `≤ ${b.pageWeight.maxGzipKiB}`, kib(p.gzipBytes) <= b.pageWeight.maxGzipKiB);
   }
+  for (const u of r.usable ?? []) add('usable on a slow phone (ms)', u.key, u.median.usableMs, `≤ ${b.usable.maxMs}`, u.median.usableMs <= b.usable.maxMs);
   const l = b.lighthouse;
   for (const x of r.lighthouse) {
     const m = x.median;
@@ -94,6 +101,9 @@ function table(headers: string[], rows: (string | number)[][], right = new Set<n
   const line = (r: string[]) => r.map((c, i) => (right.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
 }
+
+const usableHeading = (runs: number) =>
+  `Usable on a slow phone, cold (${PHONE.width}×${PHONE.height}, ${PHONE.cpuSlowdown}× CPU, ${PHONE.kbps} kbit/s, ${PHONE.latencyMs} ms latency; median of ${runs}; ms from navigation start)`;
 
 export function printResults(r: BenchResults, b: Budgets): string {
   const out: string[] = [];
@@ -124,6 +134,16 @@ export function printResults(r: BenchResults, b: Budgets): string {
           pageMark(p),
         ]),
         new Set([2, 3, 4, 5, 6]),
+      ),
+    );
+  }
+  if (r.usable?.length) {
+    out.push(`\n${usableHeading(r.options.runs)}`);
+    out.push(
+      table(
+        ['page', 'rows ms', 'usable ms', 'JS by then KiB', 'what was tapped or waited for', 'note'],
+        r.usable.map((u) => [u.key, f0(u.median.rowsMs), f0(u.median.usableMs), f1(kib(u.median.scriptBytes)), u.runs[0]?.control ?? '', u.error ?? '']),
+        new Set([1, 2, 3]),
       ),
     );
   }
@@ -244,7 +264,7 @@ export function readmeSection(results: BenchResults[], b: Budgets): string {
   );
   lines.push(`| --- | ---: | ---: | ${cols.map(() => '---').join(' | ')} |`);
   for (const p of cols.find((r) => r.pages.length)?.pages ?? []) {
-    const budget = b.pageWeight.zeroJs.includes(p.key) ? 0 : b.pageWeight.maxGzipKiB;
+    const budget = b.pageWeight.zeroJs.includes(p.key) ? 0 : b.pageWeight.lists.includes(p.key) ? b.pageWeight.listMaxGzipKiB : b.pageWeight.maxGzipKiB;
     const mark = pageMark(p);
     const lh = cols.map((r) => {
       const x = r.lighthouse.find((l) => l.key === p.key)?.median;
@@ -254,6 +274,18 @@ export function readmeSection(results: BenchResults[], b: Budgets): string {
     lines.push(
       `| ${p.key}${mark ? ` (${mark})` : ''} | ${f1(kib(p.gzipBytes))} (${f1(kib(p.rawBytes))}) of ≤ ${budget} | ${over >= 0 ? '+' : ''}${f1(over)} | ${lh.join(' | ')} |`,
     );
+  }
+  const usable = cols.find((r) => r.usable?.length)?.usable ?? [];
+  if (usable.length) {
+    lines.push('');
+    lines.push(`${usableHeading(first.options.runs)}: rows on screen, and a tap then on the first row's checkbox (a list) taken effect, or the form hydrated.`);
+    lines.push('');
+    lines.push(`| Page | Rows | Usable (budget ≤ ${b.usable.maxMs / 1000} s) | JS fetched by then, KiB over the wire |`);
+    lines.push('| --- | ---: | ---: | ---: |');
+    for (const u of usable)
+      lines.push(
+        `| ${u.key} | ${u.median.rowsMs === null ? '–' : `${f1(u.median.rowsMs / 1000)} s`} | ${f1(u.median.usableMs / 1000)} s | ${f1(kib(u.median.scriptBytes))} |`,
+      );
   }
   lines.push('');
   lines.push(

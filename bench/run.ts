@@ -8,7 +8,7 @@
  *
  *   npm run bench                      build, then measure every database available
  *   npm run bench -- --check           …and exit 1 when a budget is broken
- *   npm run bench -- --runs 1 --seconds 3 --only pages,lighthouse,load --pages /dashboard,404 --db pglite --no-build
+ *   npm run bench -- --runs 1 --seconds 3 --only pages,usable,lighthouse,load --pages /dashboard,404 --db pglite --no-build
  *   npm run bench -- --from bench/results/2026-01-01-pglite.json --check   (no measuring)
  *   npm run bench -- --readme          …and rewrite README.md's "## Performance" section
  */
@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { LoadResult, LoadSpec } from './load.ts';
 import { CHROMIUM, GZIP_LEVEL, measurePageWeights, runLighthouse, type PageTarget } from './pages.ts';
+import { measureUsable, type UsableTarget } from './usable.ts';
 import { databasePinningNote, evaluate, printResults, readmeSection, type BenchResults, type Budgets, type Driver, type LoadFigure } from './report.ts';
 import {
   cookieHeader,
@@ -70,7 +71,7 @@ const opts = {
   brands: Math.max(0, Number(argv.brands)),
   port: Number(argv.port),
   build: !argv['no-build'],
-  sections: new Set((argv.only ?? 'pages,lighthouse,load').split(',').map((s) => s.trim())),
+  sections: new Set((argv.only ?? 'pages,usable,lighthouse,load').split(',').map((s) => s.trim())),
 };
 const budgets = JSON.parse(readFileSync(join(ROOT, 'bench/budgets.json'), 'utf8')) as Budgets;
 const log = (line: string) => console.log(line);
@@ -84,15 +85,39 @@ const PAGES: PageTarget[] = [
   { key: '/dashboard', path: '/dashboard', as: 'admin', expect: 200 },
   { key: '/brands/listing', path: '/brands/listing', as: 'admin', expect: 200 },
   { key: '/brands/add', path: '/brands/add', as: 'admin', expect: 200 },
+  { key: '/brands/1/edit', path: '/brands/1/edit', as: 'admin', expect: 200 },
+  { key: '/warehouses', path: '/warehouses', as: 'admin', expect: 200 },
+  { key: '/warehouses/add', path: '/warehouses/add', as: 'admin', expect: 200 },
   { key: '/activity-logs', path: '/activity-logs', as: 'admin', expect: 200 },
   { key: '/pincodes/listing', path: '/pincodes/listing', as: 'admin', expect: 200 },
+  { key: '/pincodes/add', path: '/pincodes/add', as: 'admin', expect: 200 },
+  { key: '/pincodes/1/edit', path: '/pincodes/1/edit', as: 'admin', expect: 200 },
   { key: '404', path: '/bench-no-such-page', as: 'admin', expect: 404 },
   { key: '403', path: '/brands/listing', as: 'support', expect: 403 },
+];
+
+/**
+ * The list and form pages measured for "usable" on a slow phone (bench/usable.ts): the three areas
+ * issue 13 names (brands, warehouses, pincodes), list, add and edit, and the activity log's own
+ * list island. The bench's data has no warehouses, so the warehouses list is measured empty (its
+ * first filter's button is tapped) and it has no edit page to open.
+ */
+const USABLE: UsableTarget[] = [
+  { key: '/brands/listing', path: '/brands/listing', kind: 'list' },
+  { key: '/brands/add', path: '/brands/add', kind: 'form' },
+  { key: '/brands/1/edit', path: '/brands/1/edit', kind: 'form' },
+  { key: '/warehouses', path: '/warehouses', kind: 'list' },
+  { key: '/warehouses/add', path: '/warehouses/add', kind: 'form' },
+  { key: '/pincodes/listing', path: '/pincodes/listing', kind: 'list' },
+  { key: '/pincodes/add', path: '/pincodes/add', kind: 'form' },
+  { key: '/pincodes/1/edit', path: '/pincodes/1/edit', kind: 'form' },
+  { key: '/activity-logs', path: '/activity-logs', kind: 'list' },
 ];
 
 if (argv.pages) {
   const keep = new Set(argv.pages.split(',').map((s) => s.trim()));
   PAGES.splice(0, PAGES.length, ...PAGES.filter((p) => keep.has(p.key)));
+  USABLE.splice(0, USABLE.length, ...USABLE.filter((p) => keep.has(p.key)));
 }
 
 const filters = (f: object) => encodeURIComponent(JSON.stringify(f));
@@ -278,6 +303,13 @@ async function benchDatabase(db: Driver, distDir: string): Promise<BenchResults>
         }
       }
 
+      let usable: BenchResults['usable'] = [];
+      if (opts.sections.has('usable')) {
+        log(`  usable on a slow phone (${opts.runs} run(s) per page)…`);
+        usable = await measureUsable(server.base, USABLE, jars.admin, opts.runs, log);
+        for (const u of usable) if (u.error) notes.push(`usable ${u.key}: ${u.error}`);
+      }
+
       // Warm idle: every page chunk loaded once, then a quiet moment.
       for (const t of PAGES) {
         try {
@@ -370,6 +402,7 @@ async function benchDatabase(db: Driver, distDir: string): Promise<BenchResults>
         startup: { firstOkMs: server.firstOkMs, firstPageMs: server.firstPageMs },
         memory: { rssColdMiB, rssIdleMiB, rssLoadPeakMiB, rssAfterMiB },
         pages,
+        usable,
         lighthouse,
         load,
         notes,

@@ -25,8 +25,10 @@ test.describe('brands list', () => {
     });
     await page.goto('/brands/listing');
     await expect(rows(page).filter({ hasText: 'Indigo Loom' })).toBeVisible();
-    // Hydrated, and a frame later (react-query starts a fetch in an effect of the first render): none was made.
-    await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+    // Reached for (the list hydrates on intent), hydrated, and a frame later (react-query starts a
+    // fetch in an effect of the first render): none was made.
+    await rows(page).first().hover();
+    await expect(page.locator('[data-ready]')).toHaveCount(1);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
     expect(listCalls).toEqual([]);
     await expect(page.getByRole('progressbar')).toHaveCount(0);

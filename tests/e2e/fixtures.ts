@@ -95,6 +95,9 @@ export async function expectToast(page: Page, text: string | RegExp, options: { 
   return found!;
 }
 
+/** Islands not yet hydrated that will hydrate without a person touching them. */
+export const ISLANDS_HYDRATING_BY_THEMSELVES = 'astro-island[ssr]:not([client="intent"])';
+
 export const test = base.extend<{ loginAs: (account: DemoAccount) => Promise<void> }>({
   // Set by the global setup in the runner process; read here so every worker follows it.
   baseURL: async ({}, use) => {
@@ -104,14 +107,16 @@ export const test = base.extend<{ loginAs: (account: DemoAccount) => Promise<voi
     await context.addInitScript(noteAnnouncements);
     await use(context);
   },
-  // A person reads a page before clicking; a test clicks at once. Lists hydrate when the browser is
-  // idle (client:idle), and a click while an island hydrates can miss its target, so every goto
-  // waits until Astro has hydrated the page's islands (pages without islands return at once).
+  // A person reads a page before clicking; a test clicks at once. Islands that hydrate at load or
+  // when the browser is idle (forms, the shell's) can miss a click that lands while they hydrate, so
+  // every goto waits until those have hydrated (pages without such islands return at once). Islands
+  // on client:intent (lists, decision 029) hydrate only when reached for and replay what was done
+  // meanwhile, so a click at once is exactly what they are built for: nothing waits for them.
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+      await page.waitForFunction((selector) => document.querySelector(selector) === null, ISLANDS_HYDRATING_BY_THEMSELVES);
       return response;
     };
     await use(page);

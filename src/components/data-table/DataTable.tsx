@@ -12,7 +12,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/http/client.ts';
-import { islandQueryClient } from '@/lib/http/query-client.ts';
+import { useIslandQueryClient } from '@/lib/http/query-client.ts';
 import { toSearchParams, type FieldFilter, type Filters, type ListResult } from '@/lib/list/list-query.ts';
 import { listRequestQuery, listSearch, readListState, type ListState } from '@/lib/list/list-url.ts';
 import { queryKeys } from '@/lib/areas/query-keys.ts';
@@ -74,7 +74,7 @@ const NO_ROW_ORDER: RowOrder = { offered: false, active: false, notice: null, an
 
 export default function DataTable(props: DataTableProps) {
   return (
-    <QueryClientProvider client={islandQueryClient}>
+    <QueryClientProvider client={useIslandQueryClient()}>
       <Table {...props} />
     </QueryClientProvider>
   );

@@ -11,7 +11,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/http/client.ts';
-import { islandQueryClient, useDebounced } from '@/lib/http/query-client.ts';
+import { useIslandQueryClient, useDebounced } from '@/lib/http/query-client.ts';
 import { queryKeys, type OptionsParams } from '@/lib/areas/query-keys.ts';
 import type { AreaField } from '@/lib/areas/area.ts';
 import { errorTextClass, hintClass, inputClass } from '@/components/ui/styles.ts';
@@ -58,7 +58,7 @@ export function useRelationOptions(
       // While the next search loads, the last choices stay listed.
       placeholderData: keepPreviousData,
     },
-    islandQueryClient,
+    useIslandQueryClient(),
   );
   const active = enabled && !(ids && ids.length === 0);
   return {

@@ -9,7 +9,7 @@ import { Dialog } from '@/components/ui/Dialog.tsx';
 import { Icon } from '@/components/ui/Icon.tsx';
 import { iconSearch, iconFileQuestion, iconChevronRight } from '@/components/ui/icons.ts';
 import { api, ApiError } from '@/lib/http/client.ts';
-import { islandQueryClient, useDebounced } from '@/lib/http/query-client.ts';
+import { useIslandQueryClient, useDebounced } from '@/lib/http/query-client.ts';
 import type { SearchResult } from '@/app/search/search.server.ts';
 
 const SEARCH_DEBOUNCE_MS = 250;
@@ -141,7 +141,7 @@ function SearchBody({ open }: { open: boolean }) {
 
 export default function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <QueryClientProvider client={islandQueryClient}>
+    <QueryClientProvider client={useIslandQueryClient()}>
       <Dialog open={open} onClose={onClose} title="Search" widthClassName="w-[90vw] min-[576px]:w-[75vw] lg:w-[42rem]">
         <SearchBody open={open} />
       </Dialog>

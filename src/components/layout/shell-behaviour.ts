@@ -17,6 +17,7 @@ import {
 import { $theme, toggleDarkTheme } from '@/lib/stores/theme.ts';
 import { $confirm, askConfirm } from '@/lib/stores/confirm.ts';
 import { $toasts, toast } from '@/lib/stores/toast.ts';
+import { showFlashToast } from '@/components/form/flash-toast.ts';
 import { api, ApiError } from '@/lib/http/client.ts';
 import { $unreadNotifications } from '@/lib/stores/notifications.ts';
 import { formatIstDateTime } from '@/lib/india/ist.ts';
@@ -25,6 +26,9 @@ const root = document.querySelector<HTMLElement>('[data-layout]');
 if (root) {
   start(root);
   mountIslandsWhenNeeded();
+  // "Brand saved." left by the form for the page it went to: shown by the shell, on every page, as
+  // the list it goes back to hydrates only when touched (decision 029).
+  showFlashToast();
 }
 
 /** React (toaster, dialogs) loads the first time something needs it, not with the page. */

@@ -1,4 +1,6 @@
-/** A Lucide icon in an island. Pass one of the named exports of ./icons.ts so only that icon ships. */
+import { iconHref } from './icon-sprite.ts';
+
+/** A Lucide icon in an island, drawn from the cached sprite. Pass one of the exports of ./icons.ts (a symbol's id). */
 export function Icon({ svg, className = 'size-5' }: { svg: string; className?: string }) {
   return (
     <svg
@@ -12,7 +14,8 @@ export function Icon({ svg, className = 'size-5' }: { svg: string; className?: s
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
-      dangerouslySetInnerHTML={{ __html: svg }}
-    />
+    >
+      <use href={iconHref(svg)} />
+    </svg>
   );
 }

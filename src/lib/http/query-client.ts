@@ -4,10 +4,26 @@
  * islands (a form's pickers, a table's filters, the search), so the same request is made once and
  * a mutation's invalidation reaches every island that shows the data.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, isServer } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
-export const islandQueryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } } });
+function newQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } } });
+}
+
+/** The page's one client in the browser, shared by its islands. */
+const browserClient = isServer ? null : newQueryClient();
+
+/**
+ * The QueryClient an island reads through. In the browser, the page's one client. On the server, a
+ * new one for each render: a client that outlived the render would serve the next request (another
+ * person's, or the same person's before a change) what it holds in preference to that render's
+ * initialData, and a list could be drawn with someone else's rows.
+ */
+export function useIslandQueryClient(): QueryClient {
+  const [renderClient] = useState(() => browserClient ?? newQueryClient());
+  return renderClient;
+}
 
 /**
  * `value`, once it has stayed the same for `ms`: what is typed is sent when the typing pauses.
