@@ -35,5 +35,4 @@ describe('server-rendered lists', () => {
     expect(after.includes(empty), 'the second render draws the new brand').toBe(false);
     expect(after.includes(`>${name}</a>`), 'the new brand is a row').toBe(true);
   });
-
 });
