@@ -81,7 +81,8 @@ export default function DataTable(props: DataTableProps) {
 }
 
 // The row buttons stay in view when a wide table scrolls sideways.
-const stickyEnd = 'sticky right-0';
+// A faint shadow on its left edge shows that columns pass beneath it.
+const stickyEnd = 'sticky right-0 shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.3)] max-sm:shadow-none';
 const iconButton =
   'inline-flex size-8 items-center justify-center rounded-lg text-surface-600 hover:bg-surface-100 dark:text-surface-300 dark:hover:bg-surface-800';
 
@@ -96,9 +97,10 @@ function Cell({ column, row }: { column: AreaColumn; row: Row }) {
       // "20 Jan 2026, 3:00 pm" may wrap after the comma, never inside the date or the time.
       const [day, time] = formatDate(value).split(', ');
       return time ? (
-        <>
+        // One box, so a phone card's label-and-value row can wrap it like text.
+        <span className="min-w-0">
           <span className="whitespace-nowrap">{day},</span> <span className="whitespace-nowrap">{time}</span>
-        </>
+        </span>
       ) : (
         <>{day}</>
       );
@@ -427,7 +429,7 @@ function Table({
       <th
         key={c.field}
         scope="col"
-        className={`px-4 whitespace-nowrap max-sm:px-2 ${c.secondary ? 'hidden md:table-cell' : !c.sortable && !c.filterable ? 'max-sm:hidden' : ''} ${selecting ? 'invisible' : ''}`}
+        className={`px-3 whitespace-nowrap max-sm:px-2 ${c.secondary ? 'hidden md:table-cell' : !c.sortable && !c.filterable ? 'max-sm:hidden' : ''} ${selecting ? 'invisible' : ''}`}
         aria-sort={c.sortable ? (active ? (sortOrder === 'asc' ? 'ascending' : 'descending') : 'none') : undefined}
       >
         <span className="inline-flex items-center gap-1">
@@ -623,7 +625,7 @@ function Table({
                         <td
                           key={c.field}
                           data-label={isTitle || c.display === 'image' ? undefined : c.header}
-                          className={`px-4 py-2 max-sm:p-0 ${
+                          className={`px-3 py-2 max-sm:p-0 ${
                             c.secondary
                               ? `hidden md:table-cell ${oneLine(c) ? 'whitespace-nowrap' : ''}`
                               : isTitle
