@@ -1,0 +1,34 @@
+/**
+ * Shared by the shell's e2e specs: the theme cookie (set as the Settings panel writes it), and axe
+ * run the way decision 027 says (serious and critical violations fail, each named with its nodes).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { DEFAULT_THEME, THEME_COOKIE, normaliseTheme, serialiseTheme, type ThemeConfig } from '../../src/lib/theme/theme-options.ts';
+
+export const VIEWPORTS = [
+  { name: 'desktop', size: { width: 1280, height: 800 } },
+  { name: 'phone', size: { width: 360, height: 740 } },
+] as const;
+
+/** Sets the theme cookie for the next page load (the server renders the theme from it). */
+export async function useTheme(page: Page, patch: Partial<ThemeConfig>): Promise<ThemeConfig> {
+  const theme = normaliseTheme({ ...DEFAULT_THEME, ...patch });
+  const url = new URL(page.url().startsWith('http') ? page.url() : process.env.E2E_BASE_URL!);
+  await page.context().addCookies([{ name: THEME_COOKIE, value: serialiseTheme(theme), domain: url.hostname, path: '/', sameSite: 'Lax' }]);
+  return theme;
+}
+
+/** The serious and critical axe violations on the page as it is now, one line each (rule, impact, where). */
+export async function seriousViolations(page: Page, only: string[] = []): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  for (const selector of only) builder.include(selector);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ')}]` : ''}`).join('; ')}`);
+}
+
+export async function expectNoSeriousViolations(page: Page, where: string, only: string[] = []): Promise<void> {
+  expect(await seriousViolations(page, only), `axe on ${where}`).toEqual([]);
+}
