@@ -19,14 +19,35 @@ export async function useTheme(page: Page, patch: Partial<ThemeConfig>): Promise
   return theme;
 }
 
-/** The serious and critical axe violations on the page as it is now, one line each (rule, impact, where). */
+/**
+ * The serious and critical axe violations on the page as it is now, one line each (rule, impact,
+ * where). Text with a 1:1 contrast is counted too: axe files it under "incomplete" (it could be
+ * text hidden on purpose), but in the shell it is text a person cannot see — the horizontal
+ * menu's current group was white on white.
+ */
 export async function seriousViolations(page: Page, only: string[] = []): Promise<string[]> {
   const builder = new AxeBuilder({ page });
   for (const selector of only) builder.include(selector);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ')}]` : ''}`).join('; ')}`);
+  const { violations, incomplete } = await builder.analyze();
+  const invisible = incomplete
+    .filter((v) => v.id === 'color-contrast')
+    .flatMap((v) => v.nodes.filter((n) => n.any.some((check) => /\b1:1 contrast/.test(check.message))))
+    .map((n) => `color-contrast (invisible text): ${n.target.join(' ')} [${n.any.map((check) => check.message).join(' ')}]`);
+  return [
+    ...violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ')}]` : ''}`).join('; ')}`,
+      ),
+    ...invisible,
+  ];
+}
+
+/** Switches the menu mode as the theme store does (the layout root's attribute), and waits for the sidebar to settle. */
+export async function showMenuMode(page: Page, mode: string): Promise<void> {
+  await page.locator('[data-layout]').evaluate((layout, m) => ((layout as HTMLElement).dataset.menuMode = m), mode);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
 export async function expectNoSeriousViolations(page: Page, where: string, only: string[] = []): Promise<void> {
