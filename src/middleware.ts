@@ -38,7 +38,6 @@ import type { CompiledRoute } from './lib/routes/route.ts';
 import { errorResponse, toErrorResponse } from './lib/http/api.server.ts';
 import { THEME_COOKIE, parseThemeCookie } from './lib/theme/theme.ts';
 
-
 const ONBOARDING_START = '/vendor/store-setup';
 
 /** Is the answer for a browser page (HTML) rather than the JSON API? */

@@ -112,8 +112,5 @@ test.describe('the shell in every menu mode, menu theme and scheme', () => {
         }
       }
     }
-    await useTheme(page, { darkTheme: false, menuTheme: 'light', menuMode: 'horizontal' });
-    await page.goto(SHELL_PAGE);
-    await page.screenshot({ path: '/work/shots/shell/horizontal-light-desktop.png' });
   });
 });
