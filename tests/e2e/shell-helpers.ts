@@ -25,9 +25,14 @@ export async function useTheme(page: Page, patch: Partial<ThemeConfig>): Promise
  * text hidden on purpose), but in the shell it is text a person cannot see — the horizontal
  * menu's current group was white on white.
  */
-export async function seriousViolations(page: Page, only: string[] = []): Promise<string[]> {
+export async function seriousViolations(page: Page, only: string[] = [], rules?: string[]): Promise<string[]> {
+  // Colours read in the middle of a fade are neither the start's nor the end's: wait for the finite animations to end.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const builder = new AxeBuilder({ page });
   for (const selector of only) builder.include(selector);
+  if (rules) builder.withRules(rules);
   const { violations, incomplete } = await builder.analyze();
   const invisible = incomplete
     .filter((v) => v.id === 'color-contrast')

@@ -82,7 +82,7 @@ const iconButton =
 
 function Cell({ column, row }: { column: AreaColumn; row: Row }) {
   const value = row[column.field];
-  if (column.emptyText && (value === null || value === undefined || value === '')) return <span className="text-surface-500">{column.emptyText}</span>;
+  if (column.emptyText && (value === null || value === undefined || value === '')) return <span className="text-surface-500 dark:text-surface-400">{column.emptyText}</span>;
   switch (column.display ?? (column.kind === 'date' ? 'date' : column.kind === 'number' ? 'number' : 'text')) {
     case 'date':
       return <>{formatDate(value)}</>;
@@ -503,13 +503,13 @@ function Table({
                 </tr>
               ) : !result ? (
                 <tr>
-                  <td colSpan={colSpan} className="px-4 py-10 text-center text-surface-500">
+                  <td colSpan={colSpan} className="px-4 py-10 text-center text-surface-500 dark:text-surface-400">
                     Loading {plural}…
                   </td>
                 </tr>
               ) : rows.length === 0 ? (
                 <tr>
-                  <td colSpan={colSpan} className="px-4 py-10 text-center text-surface-500">
+                  <td colSpan={colSpan} className="px-4 py-10 text-center text-surface-500 dark:text-surface-400">
                     {filtered ? `No ${plural} match these filters.` : `No ${plural} yet.`}
                   </td>
                 </tr>
