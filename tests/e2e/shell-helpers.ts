@@ -27,9 +27,7 @@ export async function useTheme(page: Page, patch: Partial<ThemeConfig>): Promise
  */
 export async function seriousViolations(page: Page, only: string[] = [], rules?: string[]): Promise<string[]> {
   // Colours read in the middle of a fade are neither the start's nor the end's: wait for the finite animations to end.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
   const builder = new AxeBuilder({ page });
   for (const selector of only) builder.include(selector);
   if (rules) builder.withRules(rules);

@@ -82,7 +82,8 @@ const iconButton =
 
 function Cell({ column, row }: { column: AreaColumn; row: Row }) {
   const value = row[column.field];
-  if (column.emptyText && (value === null || value === undefined || value === '')) return <span className="text-surface-500 dark:text-surface-400">{column.emptyText}</span>;
+  if (column.emptyText && (value === null || value === undefined || value === ''))
+    return <span className="text-surface-500 dark:text-surface-400">{column.emptyText}</span>;
   switch (column.display ?? (column.kind === 'date' ? 'date' : column.kind === 'number' ? 'number' : 'text')) {
     case 'date':
       return <>{formatDate(value)}</>;
