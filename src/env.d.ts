@@ -16,5 +16,7 @@ declare namespace App {
     csrfToken: string;
     theme: import('./lib/theme/theme').ThemeConfig;
     route: import('./lib/routes/route').CompiledRoute | undefined;
+    /** The page the guard refused, for the 403 page to name (the request is rewritten to /403). */
+    refused?: import('./lib/routes/route').CompiledRoute;
   }
 }

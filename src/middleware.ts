@@ -150,8 +150,10 @@ function guard(context: APIContext, route: CompiledRoute | undefined, html: bool
 }
 
 function forbiddenFor(context: APIContext, html: boolean): Response | Promise<Response> {
-  // The 403 page is a real page (src/pages/403.astro) that sets its own status.
-  return html ? context.rewrite('/403') : errorResponse(403, { message: 'This action is unauthorized.' });
+  if (!html) return errorResponse(403, { message: 'This action is unauthorized.' });
+  // The 403 page is a real page (src/pages/403.astro) that sets its own status, and names the page refused.
+  context.locals.refused = context.locals.route;
+  return context.rewrite('/403');
 }
 
 function securityHeaders(response: Response, context: APIContext): Response {

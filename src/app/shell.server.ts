@@ -9,7 +9,9 @@ import { db } from '@/lib/boot.server.ts';
 import { currentUser, type CurrentUser } from '@/features/profile/current-user.server.ts';
 import { visibleMenu, type MenuGroup } from '@/lib/navigation/menu.ts';
 import { activeMenuRoute } from '@/lib/navigation/active-item.ts';
-import { breadcrumbFor } from '@/lib/navigation/breadcrumb.ts';
+import { breadcrumbFor, type Crumb } from '@/lib/navigation/breadcrumb.ts';
+import { breadcrumbParents, samplePath } from '@/app/routes/registry.ts';
+import type { RouteDef } from '@/lib/routes/route.ts';
 import { effectiveSurface, type ThemeConfig } from '@/lib/theme/theme.ts';
 import { LAYOUT_COOKIE, parseLayoutCookie, type PersistedLayout } from '@/lib/stores/layout.ts';
 
@@ -22,7 +24,8 @@ export interface ShellData {
   theme: ThemeConfig;
   surface: ReturnType<typeof effectiveSurface>;
   layout: PersistedLayout;
-  breadcrumb: string[];
+  /** Every crumb but the last links to a page this user can open. */
+  breadcrumb: Crumb[];
   /** Permission-driven top-bar features. */
   show: { smsBalance: boolean; notifications: boolean; profile: boolean };
 }
@@ -45,13 +48,46 @@ export async function loadShell({ locals, url, cookies }: ShellContext, breadcru
     theme: locals.theme,
     surface: effectiveSurface(locals.theme),
     layout: parseLayoutCookie(cookies.get(LAYOUT_COOKIE)?.value),
-    breadcrumb: breadcrumbFor(url.pathname, breadcrumb ?? locals.route?.breadcrumb),
+    breadcrumb: crumbsFor(locals, url.pathname, breadcrumb),
     show: {
       smsBalance: locals.can('twilio:balance'),
       notifications: locals.can('notifications:list'),
       profile: locals.can('profile:view-details'),
     },
   };
+}
+
+/** Whether this user may open the page (the guard's rule), so a crumb never links to a 403. */
+function mayOpen(locals: App.Locals, route: RouteDef): boolean {
+  const user = locals.principal?.user;
+  if (!user || route.planned) return false;
+  switch (route.access.kind) {
+    case 'public':
+    case 'auth':
+      return true;
+    case 'guest':
+      return false;
+    case 'vendor':
+      return user.userType === 'vendor';
+    case 'staff':
+      return user.userType === 'staff';
+    case 'permission':
+      return locals.can(route.access.permission);
+  }
+}
+
+/**
+ * The route's configured trail (spec §2), its parents as links; a parent this user may not open, or
+ * one not built yet, is left out rather than shown as text that looks like a link. A page that
+ * names its own trail (the error pages) or a path outside the registry gets plain text.
+ */
+function crumbsFor(locals: App.Locals, pathname: string, own: string[] | undefined): Crumb[] {
+  const route = locals.route;
+  if (own || !route?.breadcrumb) return breadcrumbFor(pathname, own).map((label) => ({ label }));
+  const parents = breadcrumbParents(route)
+    .filter((p) => mayOpen(locals, p.route))
+    .map((p) => ({ label: p.label, href: samplePath(p.route) }));
+  return [...parents, { label: route.breadcrumb.at(-1)! }];
 }
 
 /** Spec §2: the rupee sign for INR, otherwise the dollar sign. */

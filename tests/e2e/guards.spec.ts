@@ -60,7 +60,7 @@ test.describe('signed in', () => {
     // The address stays: the guard answers in place, it does not redirect.
     await expect(page).toHaveURL(/\/brands\/listing$/);
     await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
-    await expect(page.getByText('Your account does not have permission to open this page.')).toBeVisible();
+    await expect(page.getByText('Your account does not have permission to open Brands.')).toBeVisible();
     // No Brands data reached the page.
     await expect(page.getByRole('table')).toHaveCount(0);
   });

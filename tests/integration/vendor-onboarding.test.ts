@@ -368,7 +368,8 @@ describe('Sign out in the onboarding layout', () => {
     expect(html).toMatch(/<form method="post" action="\/logout"/);
     const response = await submit(client, '/logout', {});
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/auth/login');
+    expect(response.headers.get('location')).toBe('/auth/login?logged_out=1');
+    expect(response.headers.get('clear-site-data')).toBe('"storage"');
     expect((await client.getJson('/api/user')).status).toBe(401);
   });
 });

@@ -65,3 +65,40 @@ describe('activeMenuRoute', () => {
     expect(activeMenuRoute(MENU, '/')).toBeUndefined();
   });
 });
+
+describe('configured breadcrumbs (registry)', async () => {
+  const { routes, breadcrumbParents } = await import('../../src/app/routes/registry.ts');
+  const signedInPages = routes.filter((r) => r.kind === 'page' && r.access.kind !== 'public' && r.access.kind !== 'guest');
+
+  it('configures a trail for every signed-in page, ending with the menu label or the title', () => {
+    const menuLabel = new Map(MENU.flatMap((g) => g.items.map((i) => [i.route, i.label])));
+    for (const route of signedInPages) {
+      expect(route.breadcrumb, route.pattern).toBeDefined();
+      expect(route.breadcrumb!.at(-1), route.pattern).toBe(menuLabel.get(route.pattern) ?? route.title);
+    }
+  });
+
+  it('names pages as the spec menu does', () => {
+    const crumbs = (pattern: string) => routes.find((r) => r.pattern === pattern && r.kind === 'page')?.breadcrumb;
+    expect(crumbs('/pending-orders/listing')).toEqual(['Pending Orders']);
+    expect(crumbs('/global-settings')).toEqual(['Global Settings']);
+    expect(crumbs('/products/product-size-charts')).toEqual(['Product Size Charts']);
+    expect(crumbs('/products/product-size-charts/:id/edit')).toEqual(['Product Size Charts', 'Edit size chart']);
+    expect(crumbs('/profile/update-password')).toEqual(['Profile', 'Update Password']);
+    expect(crumbs('/warehouse/:id/edit')?.[0]).toBe('Warehouses');
+  });
+
+  it('links every crumb but the last to a page without parameters, one per step of the trail', () => {
+    for (const route of signedInPages) {
+      const parents = breadcrumbParents(route);
+      expect(
+        parents.map((p) => p.label),
+        route.pattern,
+      ).toEqual(route.breadcrumb!.slice(0, -1));
+      for (const parent of parents) {
+        expect(parent.route.kind, route.pattern).toBe('page');
+        expect(parent.route.pattern, route.pattern).not.toContain(':');
+      }
+    }
+  });
+});

@@ -10,6 +10,7 @@ import type { Permission } from '@/lib/permissions/catalogue.ts';
 import type { Access, CompiledRoute, Method, RouteDef } from '@/lib/routes/route.ts';
 import { AREAS } from '@/app/areas/areas.ts';
 import { areaApiRoutes, areaPageRoutes } from '@/lib/areas/area-routes.ts';
+import { MENU } from '@/lib/navigation/menu.ts';
 
 const perm = (permission: Permission): Access => ({ kind: 'permission', permission });
 const AUTH: Access = { kind: 'auth' };
@@ -22,8 +23,8 @@ function page(pattern: string, access: Access, title: string, extra: Partial<Rou
   return { pattern, kind: 'page', methods: ['GET'], access, title, ...extra };
 }
 /** A spec page whose area is not built yet. */
-function planned(pattern: string, permission: Permission, title: string): RouteDef {
-  return page(pattern, perm(permission), title, { planned: true });
+function planned(pattern: string, permission: Permission, title: string, parent?: string): RouteDef {
+  return page(pattern, perm(permission), title, { planned: true, ...(parent ? { parent } : {}) });
 }
 function api(methods: Method[], pattern: string, access: Access, extra: Partial<RouteDef> = {}): RouteDef {
   return { pattern, kind: 'api', methods, access, ...extra };
@@ -41,48 +42,48 @@ const routeList: RouteDef[] = [
   // Foundation pages
   page('/dashboard', perm('dashboard:view'), 'Dashboard'),
   page('/profile', perm('profile:view-details'), 'Profile', { methods: ['GET', 'POST'] }),
-  page('/profile/update-password', AUTH, 'Update Password', { breadcrumb: ['Profile', 'Update Password'], methods: ['GET', 'POST'] }),
-  page('/profile/list', perm('profile:view-details'), 'Sessions', { breadcrumb: ['Profile', 'Sessions'] }),
+  page('/profile/update-password', AUTH, 'Update Password', { parent: '/profile', methods: ['GET', 'POST'] }),
+  page('/profile/list', perm('profile:view-details'), 'Sessions', { parent: '/profile' }),
   page('/vendor/store-setup', VENDOR, 'Store setup', { onboarding: true, methods: ['GET', 'POST'] }),
   page('/vendor/mobile-verification', VENDOR, 'Mobile verification', { onboarding: true, methods: ['GET', 'POST'] }),
   page('/vendor/onboarding', VENDOR, 'Onboarding', { onboarding: true, methods: ['GET', 'POST'] }),
-  page('/vendor/store-details', VENDOR, 'Store details', { methods: ['GET', 'POST'], breadcrumb: ['Vendor', 'Store details'] }),
+  page('/vendor/store-details', VENDOR, 'Store details', { methods: ['GET', 'POST'] }),
 
   // Spec pages of areas built by later issues
   planned('/orders/listing', 'orders:list', 'Orders'),
-  { ...planned('/orders/:id/details', 'orders:view', 'Order details'), sample: { id: '1' } },
+  { ...planned('/orders/:id/details', 'orders:view', 'Order details'), sample: { id: '1' }, parent: '/orders/listing' },
   planned('/pending-orders/listing', 'orders:pending-list', 'Pending Orders'),
   planned('/shipped-orders/listing', 'orders:shipped-list', 'Shipped Orders'),
   planned('/cancelled-orders/listing', 'orders:cancelled-list', 'Cancelled Orders'),
   planned('/reviews/listing', 'reviews:list', 'Customer Feedback'),
   planned('/products/listing', 'products:list', 'Products'),
   planned('/products/add', 'products:create', 'Add New Product'),
-  { ...planned('/products/edit/:id', 'products:update', 'Edit product'), sample: { id: '1' } },
-  { ...planned('/products/add-images/:id', 'products:update', 'Product images'), sample: { id: '1' } },
-  { ...planned('/products/add-delivery-details/:id', 'products:update', 'Delivery details'), sample: { id: '1' } },
-  { ...planned('/products/add-pricing-details/:id', 'products:update', 'Pricing details'), sample: { id: '1' } },
-  { ...planned('/products/:id/details', 'products:view', 'Product details'), sample: { id: '1' } },
+  { ...planned('/products/edit/:id', 'products:update', 'Edit product'), sample: { id: '1' }, parent: '/products/listing' },
+  { ...planned('/products/add-images/:id', 'products:update', 'Product images'), sample: { id: '1' }, parent: '/products/listing' },
+  { ...planned('/products/add-delivery-details/:id', 'products:update', 'Delivery details'), sample: { id: '1' }, parent: '/products/listing' },
+  { ...planned('/products/add-pricing-details/:id', 'products:update', 'Pricing details'), sample: { id: '1' }, parent: '/products/listing' },
+  { ...planned('/products/:id/details', 'products:view', 'Product details'), sample: { id: '1' }, parent: '/products/listing' },
   planned('/products/bulk-upload', 'products:import', 'Bulk Upload'),
   planned('/inventories/listing', 'inventories:list', 'Inventories'),
-  { ...planned('/inventories/:id/edit', 'inventories:update', 'Edit inventory'), sample: { id: '1' } },
+  { ...planned('/inventories/:id/edit', 'inventories:update', 'Edit inventory'), sample: { id: '1' }, parent: '/inventories/listing' },
   planned('/users/list', 'users:list', 'Users'),
   planned('/vendors/list', 'vendors:list', 'Vendors'),
-  { ...planned('/vendors/:id/edit', 'vendors:update', 'Edit vendor'), sample: { id: '1' } },
+  { ...planned('/vendors/:id/edit', 'vendors:update', 'Edit vendor'), sample: { id: '1' }, parent: '/vendors/list' },
   planned('/customers/list', 'customers:list', 'Customers'),
-  { ...planned('/customer/:id/details', 'customers:view', 'Customer details'), sample: { id: '1' } },
+  { ...planned('/customer/:id/details', 'customers:view', 'Customer details'), sample: { id: '1' }, parent: '/customers/list' },
   planned('/payments/listing', 'accountings:payment-list', 'Payments'),
   planned('/roles', 'rbac:list', 'Roles'),
-  { ...planned('/permissions/:id', 'rbac:update', 'Role permissions'), sample: { id: '1' } },
-  { ...planned('/user/permissions/:user', 'rbac:update', 'User permissions'), sample: { user: '1' } },
+  { ...planned('/permissions/:id', 'rbac:update', 'Role permissions'), sample: { id: '1' }, parent: '/roles' },
+  { ...planned('/user/permissions/:user', 'rbac:update', 'User permissions'), sample: { user: '1' }, parent: '/users/list' },
   planned('/coupons/listing', 'discounts:list', 'Coupons'),
   planned('/promotions/listing', 'rbac:list', 'Promotions'),
-  planned('/promotions/add', 'promotions:create', 'Add promotion'),
+  planned('/promotions/add', 'promotions:create', 'Add promotion', '/promotions/listing'),
   planned('/payouts/listing', 'accountings:payouts-list', 'Payouts'),
   planned('/earnings/listing', 'accountings:earning-list', 'Earnings'),
   planned('/product-matrix-groups/listing', 'product-matrix-group:list', 'Product Matrix Groups'),
   planned('/product-matrices/listing', 'product-matrix-group:list', 'Product Matrices'),
   planned('/wishlists/listing', 'wishlist:list', 'Wishlists'),
-  { ...planned('/wishlists/:wishlist', 'wishlist:list', 'Wishlist'), sample: { wishlist: '1' } },
+  { ...planned('/wishlists/:wishlist', 'wishlist:list', 'Wishlist'), sample: { wishlist: '1' }, parent: '/wishlists/listing' },
 
   // The spec's calls (§7)
   api(['GET', 'POST'], '/api/user', AUTH, { onboarding: true }),
@@ -131,11 +132,40 @@ const routeList: RouteDef[] = [
   api(['POST'], '/api/notifications/unread', perm('notifications:list')),
 
   // Areas built on the declaration pattern (src/app/areas/areas.ts)
-  ...AREAS.flatMap(areaPageRoutes),
+  // An area's add, edit, details and scoped pages sit under its list in the breadcrumb.
+  ...AREAS.flatMap((area) => areaPageRoutes(area).map((r) => (r.pattern === area.paths.list ? r : { ...r, parent: area.paths.list }))),
   ...AREAS.flatMap(areaApiRoutes),
 ];
 
-const compiled: CompiledRoute[] = routeList.map((r) => ({ ...r, segments: r.pattern.split('/').filter(Boolean) }));
+/**
+ * Spec §2: "the current route's configured breadcrumb". Every signed-in page gets one: the trail of
+ * its parents, then its own crumb, named as the sidebar names it ("Pending Orders", "Product Size
+ * Charts") or else by its title. Pages that name their own trail keep it.
+ */
+const menuLabels = new Map(MENU.flatMap((group) => group.items.map((item) => [item.route, item.label] as const)));
+const pageByPattern = new Map(routeList.filter((r) => r.kind === 'page').map((r) => [r.pattern, r] as const));
+const hasBreadcrumb = (r: RouteDef) => r.kind === 'page' && r.access.kind !== 'public' && r.access.kind !== 'guest';
+
+export const crumbLabel = (r: RouteDef): string => menuLabels.get(r.pattern) ?? r.title ?? r.pattern;
+
+/** The pages above this one, nearest last. */
+function parentsOf(r: RouteDef): RouteDef[] {
+  const trail: RouteDef[] = [];
+  for (let at = r.parent; at !== undefined;) {
+    const parent = pageByPattern.get(at);
+    if (!parent) throw new Error(`Route ${r.pattern}: parent ${at} is not a page of the registry`);
+    if (trail.includes(parent) || parent === r) throw new Error(`Route ${r.pattern}: its parents loop`);
+    trail.unshift(parent);
+    at = parent.parent;
+  }
+  return trail;
+}
+
+const compiled: CompiledRoute[] = routeList.map((r) => ({
+  ...r,
+  ...(hasBreadcrumb(r) && !r.breadcrumb ? { breadcrumb: [...parentsOf(r).map(crumbLabel), crumbLabel(r)] } : {}),
+  segments: r.pattern.split('/').filter(Boolean),
+}));
 
 export const routes: readonly CompiledRoute[] = compiled;
 
@@ -206,6 +236,18 @@ export function matchRoute(pathname: string, method?: string): { route: Compiled
 /** Fills `:params` with the route's sample values. */
 export function samplePath(route: RouteDef): string {
   return route.pattern.replace(/:(\w+)/g, (_, name: string) => route.sample?.[name] ?? '1');
+}
+
+/** A crumb before the current page's: its text, and the page it opens. */
+export interface CrumbLink {
+  label: string;
+  route: CompiledRoute;
+}
+
+/** The parents of a route whose crumbs link up the trail (the current page's own crumb is not among them). */
+export function breadcrumbParents(route: RouteDef): CrumbLink[] {
+  if (route.breadcrumb && !route.parent) return [];
+  return parentsOf(route).map((parent) => ({ label: crumbLabel(parent), route: compiled.find((c) => c.pattern === parent.pattern && c.kind === 'page')! }));
 }
 
 export function routeTitle(pathname: string): string | undefined {

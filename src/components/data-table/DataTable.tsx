@@ -91,7 +91,8 @@ const oneLine = (c: AreaColumn) => c.display === 'number' || c.display === 'stat
 
 function Cell({ column, row }: { column: AreaColumn; row: Row }) {
   const value = row[column.field];
-  if (column.emptyText && (value === null || value === undefined || value === '')) return <span className="text-surface-500">{column.emptyText}</span>;
+  if (column.emptyText && (value === null || value === undefined || value === ''))
+    return <span className="text-surface-500 dark:text-surface-400">{column.emptyText}</span>;
   switch (column.display ?? (column.kind === 'date' ? 'date' : column.kind === 'number' ? 'number' : 'text')) {
     case 'date': {
       // "20 Jan 2026, 3:00 pm" may wrap after the comma, never inside the date or the time.
@@ -589,13 +590,13 @@ function Table({
               </tr>
             ) : !result ? (
               <tr className="max-sm:block">
-                <td colSpan={colSpan} className="px-4 py-10 text-center text-surface-500 max-sm:block">
+                <td colSpan={colSpan} className="px-4 py-10 text-center text-surface-500 max-sm:block dark:text-surface-400">
                   Loading {plural}…
                 </td>
               </tr>
             ) : rows.length === 0 ? (
               <tr className="max-sm:block">
-                <td colSpan={colSpan} className="px-4 py-10 text-center text-surface-500 max-sm:block">
+                <td colSpan={colSpan} className="px-4 py-10 text-center text-surface-500 max-sm:block dark:text-surface-400">
                   {filtered ? `No ${plural} match these filters.` : `No ${plural} yet.`}
                 </td>
               </tr>

@@ -363,7 +363,7 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
         // Every name an area uses is in the app's registry (tests/unit/field-components.test.ts).
         const Component = fieldComponents[f.custom?.component ?? ''];
         const waiting = (
-          <p key={f.name} className="md:col-span-2 text-sm text-surface-500">
+          <p key={f.name} className="md:col-span-2 text-sm text-surface-500 dark:text-surface-400">
             {`Loading the ${f.label.toLowerCase()} editor…`}
           </p>
         );

@@ -2,11 +2,12 @@
  * The app layout's one React island: the toaster, plus the settings panel, the global
  * search and the confirmation dialog, each loaded only when first opened so a page pays
  * for Headless UI and TanStack Query only if someone uses them. The vanilla shell script
- * opens them through the layout and confirm stores.
+ * opens them through the layout and confirm stores. The search's dialog and field are the page's own
+ * (SearchBox.astro); its island only draws the results.
  */
 import { lazy, Suspense, useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import { $layout, closeSearch, closeSettings } from '@/lib/stores/layout.ts';
+import { $layout, closeSettings } from '@/lib/stores/layout.ts';
 import { $confirm } from '@/lib/stores/confirm.ts';
 import { Toaster } from '@/components/ui/Toaster.tsx';
 
@@ -37,7 +38,7 @@ export default function ShellIslands() {
       )}
       {searchUsed && (
         <Suspense fallback={null}>
-          <SearchDialog open={layout.searchVisible} onClose={closeSearch} />
+          <SearchDialog open={layout.searchVisible} />
         </Suspense>
       )}
       {confirmUsed && (

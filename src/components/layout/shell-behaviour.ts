@@ -8,6 +8,7 @@ import {
   $layout,
   DESKTOP_BREAKPOINT,
   SIDEBAR_HIDE_DELAY_MS,
+  closeSearch,
   openSearch,
   openSettings,
   setLayoutFlags,
@@ -21,14 +22,65 @@ import { showFlashToast } from '@/components/form/flash-toast.ts';
 import { api, ApiError } from '@/lib/http/client.ts';
 import { $unreadNotifications } from '@/lib/stores/notifications.ts';
 import { formatIstDateTime } from '@/lib/india/ist.ts';
+import { currentOpener, returnFocusTo, trackPressedControls } from '@/lib/focus/opener.ts';
+import type { EarlyShell } from './early-clicks.ts';
 
 const root = document.querySelector<HTMLElement>('[data-layout]');
 if (root) {
+  trackPressedControls();
   start(root);
   mountIslandsWhenNeeded();
   // "Brand saved." left by the form for the page it went to: shown by the shell, on every page, as
   // the list it goes back to hydrates only when touched (decision 029).
   showFlashToast();
+  replayEarlyPresses();
+}
+
+/**
+ * Presses on the top bar made before this script ran were kept by the page's inline first script
+ * (early-clicks.ts): they happen now, in order, so a click on Settings right after the page
+ * appeared opens the panel instead of doing nothing. A search it opened is taken over.
+ */
+function replayEarlyPresses(): void {
+  const early = (window as unknown as { __earlyShell?: EarlyShell }).__earlyShell;
+  if (!early) return;
+  early.started = true;
+  if (early.searchOpener) showSearch(early.searchOpener);
+  for (const control of early.pressed.splice(0)) if (control instanceof HTMLElement && control.isConnected) control.click();
+}
+
+/**
+ * The search dialog is in the page (SearchBox.astro): opened and focused at once, inside the
+ * press, so phones show the keyboard; the results island mounts through the layout store.
+ */
+let searchOpener: HTMLElement | null = null;
+function showSearch(opener: HTMLElement | null = currentOpener()): void {
+  const dialog = document.querySelector<HTMLDialogElement>('#search-dialog');
+  if (!dialog) return;
+  if (!dialog.open) {
+    searchOpener = opener;
+    dialog.showModal();
+  } else searchOpener ??= opener;
+  document.querySelector<HTMLInputElement>('#search-input')?.focus();
+  openSearch();
+}
+
+function wireSearch(root: HTMLElement): void {
+  const dialog = document.querySelector<HTMLDialogElement>('#search-dialog');
+  if (!dialog) return;
+  root.querySelector('[data-action="search"]')?.addEventListener('click', (e) => showSearch(e.currentTarget as HTMLElement));
+  dialog.querySelector('[data-action="search-close"]')?.addEventListener('click', () => dialog.close());
+  // A click on the backdrop lands on the <dialog> itself (its content fills it otherwise).
+  dialog.addEventListener('click', (e) => {
+    if (e.target === dialog) dialog.close();
+  });
+  dialog.addEventListener('close', () => {
+    const input = dialog.querySelector<HTMLInputElement>('#search-input');
+    if (input) input.value = '';
+    closeSearch();
+    returnFocusTo(searchOpener);
+    searchOpener = null;
+  });
 }
 
 /** React (toaster, dialogs) loads the first time something needs it, not with the page. */
@@ -189,7 +241,7 @@ function start(root: HTMLElement): void {
   root.querySelector('[data-action="back"]')?.addEventListener('click', () => history.back());
   darkButton?.addEventListener('click', () => toggleDarkTheme());
   root.querySelector('[data-action="settings"]')?.addEventListener('click', () => openSettings());
-  root.querySelector('[data-action="search"]')?.addEventListener('click', () => openSearch());
+  wireSearch(root);
   if (/Mac|iPhone|iPad/.test(navigator.platform)) {
     const label = root.querySelector('[data-shortcut-label]');
     if (label) label.textContent = '⌘ K';
@@ -197,7 +249,7 @@ function start(root: HTMLElement): void {
   document.addEventListener('keydown', (e) => {
     if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k') {
       e.preventDefault();
-      openSearch();
+      showSearch();
     } else if (e.key === 'Escape') {
       const f = $layout.get();
       if (f.overlayMenuActive || f.staticMenuMobileActive) {
@@ -225,7 +277,9 @@ function wireUserMenu(root: HTMLElement): void {
       summary.focus();
     }
   });
-  details.querySelector('[data-action="logout"]')?.addEventListener('click', () => {
+  // Log out is a plain form (it works before this script and without it); here it asks first (spec §2).
+  details.querySelector<HTMLFormElement>('[data-logout-form]')?.addEventListener('submit', (e) => {
+    e.preventDefault();
     details.open = false;
     askConfirm({
       title: 'Logout',

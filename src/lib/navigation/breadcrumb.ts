@@ -19,4 +19,10 @@ export function breadcrumbFor(pathname: string, configured?: readonly string[] |
     });
 }
 
+/** One step of the trail: the pages above the current one link to it (`href`), the last does not. */
+export interface Crumb {
+  label: string;
+  href?: string;
+}
+
 export const BREADCRUMB_SEPARATOR = ' / ';

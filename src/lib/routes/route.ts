@@ -31,8 +31,10 @@ export interface RouteDef {
   /** Reachable by a vendor whose store setup is not finished. */
   onboarding?: boolean;
   title?: string;
-  /** Configured breadcrumb (spec §2); otherwise derived from the path. */
+  /** Configured breadcrumb (spec §2); otherwise derived from the path. The registry configures every page's. */
   breadcrumb?: string[];
+  /** The page one level up (its pattern, no `:params`): the breadcrumb's link before this page's own crumb. */
+  parent?: string;
   /** Values for `:params`, used by the matrix test. */
   sample?: Record<string, string>;
   /** A query string the matrix test sends, for a GET that needs one (`state_id=1`). */
