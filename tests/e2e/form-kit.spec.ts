@@ -255,6 +255,28 @@ for (const { name, viewport } of VIEWPORTS) {
       expect((await found.json()).data[0]).toMatchObject({ code: `PF-${tag}`, city_name: 'Mysuru', state_name: 'Karnataka', pincode: '570001' });
     });
 
+    test("a pincode typed before the picker's code arrives, and filled from meanwhile, leaves the picker shut", async ({ page, loginAs }) => {
+      await loginAs('admin');
+      // Hold the picker's code until the lookup has filled the address: the order a slow phone sees.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/RelationCombobox\.[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/warehouses/add');
+      const pincode = page.getByRole('combobox', { name: 'Pincode' });
+      await pincode.fill('570001');
+      await expect(page.getByText('Filled from the pincode: Mysuru, Karnataka.')).toBeVisible();
+      release();
+      // The picker's own input has taken the field's place (the stand-in controls no list).
+      await expect(pincode).toHaveAttribute('aria-controls', /listbox/);
+      await expect(pincode).toHaveAttribute('aria-expanded', 'false');
+      await expect(page.getByRole('combobox', { name: 'City' })).toHaveValue('Mysuru');
+      await expect(page.getByRole('listbox', { name: 'Pincode' })).toBeHidden();
+      await expect(pincode).toHaveValue('570001');
+    });
+
     test('store details, a server-rendered form, fills the state and an empty city from the pincode too, and asks before leaving', async ({
       page,
       loginAs,

@@ -276,8 +276,10 @@ for (const { name, viewport } of VIEWPORTS) {
         await close();
       }
 
-      // Hydrated, the same links navigate in place (no page load) and keep the URL in step.
+      // Hydrated, the same links navigate in place (no page load) and keep the URL in step. The
+      // table hydrates when a person reaches for it (client:intent): the pointer entering it.
       await page.goto('/brands/listing');
+      await page.getByRole('table').hover();
       await expect(page.locator('.card[data-ready]')).toHaveCount(1);
       await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
       await page.getByRole('link', { name: 'Name', exact: true }).click();

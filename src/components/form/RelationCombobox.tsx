@@ -120,9 +120,15 @@ export default function RelationCombobox({
   initialSelection,
 }: RelationFieldProps) {
   const relation = field.relation!;
-  const [query, setQuery] = useState(initialQuery ?? '');
-  const [typing, setTyping] = useState(initialQuery !== undefined);
-  const [open, setOpen] = useState(Boolean(autoFocus));
+  // What was typed before this code arrived has already become the choice (an address's pincode,
+  // filled from its lookup meanwhile): there is nothing left to offer, so the list stays shut.
+  const typedIsChoice = Boolean(value) && initialQuery !== undefined && initialQuery.trim() !== '' && initialQuery.trim() === initialLabel?.trim();
+  const [query, setQuery] = useState(typedIsChoice ? '' : (initialQuery ?? ''));
+  const [typing, setTyping] = useState(initialQuery !== undefined && !typedIsChoice);
+  const [open, setOpen] = useState(Boolean(autoFocus) && !typedIsChoice);
+  // The focus this input takes on mount (autoFocus) is the person's earlier focus moving over, not a
+  // new visit: it doesn't open a list that typedIsChoice kept shut.
+  const keepShutOnMountFocus = useRef(typedIsChoice && Boolean(autoFocus));
   const [active, setActive] = useState(0);
   // The label of a value this picker chose or looked up itself; any other value is labelled by the form (initialLabel).
   const [known, setKnown] = useState<{ value: string; label: string } | null>(null);
@@ -278,7 +284,10 @@ export default function RelationCombobox({
           autoFocus={autoFocus}
           disabled={disabled || waitingForParent}
           value={shown}
-          onFocus={() => setOpen(true)}
+          onFocus={() => {
+            if (keepShutOnMountFocus.current) keepShutOnMountFocus.current = false;
+            else setOpen(true);
+          }}
           onClick={() => setOpen(true)}
           onKeyDown={onKeyDown}
           onChange={(e) => {
