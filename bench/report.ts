@@ -194,7 +194,10 @@ export function printResults(r: BenchResults, b: Budgets): string {
   for (const n of r.notes) out.push(`note: ${n}`);
   const failed = r.checks.filter((c) => !c.ok);
   out.push(`\nBudgets: ${r.checks.length - failed.length} kept, ${failed.length} broken`);
-  for (const c of failed) out.push(`  BROKEN ${c.budget} — ${c.subject}: ${c.value == null || !Number.isFinite(c.value) ? 'not measured' : Number.isInteger(c.value) ? c.value : c.value.toFixed(2)} (budget ${c.limit})`);
+  for (const c of failed)
+    out.push(
+      `  BROKEN ${c.budget} — ${c.subject}: ${c.value == null || !Number.isFinite(c.value) ? 'not measured' : Number.isInteger(c.value) ? c.value : c.value.toFixed(2)} (budget ${c.limit})`,
+    );
   return out.join('\n');
 }
 
@@ -295,7 +298,10 @@ export function readmeSection(results: BenchResults[], b: Budgets): string {
   const broken = cols.flatMap((r) =>
     r.checks
       .filter((c) => !c.ok)
-      .map((c) => `${name(r)}: ${c.budget} — ${c.subject} ${c.value == null || !Number.isFinite(c.value) ? 'not measured' : Number.isInteger(c.value) ? c.value : c.value.toFixed(2)} (budget ${c.limit})`),
+      .map(
+        (c) =>
+          `${name(r)}: ${c.budget} — ${c.subject} ${c.value == null || !Number.isFinite(c.value) ? 'not measured' : Number.isInteger(c.value) ? c.value : c.value.toFixed(2)} (budget ${c.limit})`,
+      ),
   );
   lines.push('');
   lines.push(broken.length ? `Budgets broken in the latest run:\n\n${broken.map((x) => `- ${x}`).join('\n')}` : 'Every budget was kept in the latest run.');
