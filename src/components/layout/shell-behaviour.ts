@@ -65,15 +65,20 @@ function showSearch(opener: HTMLElement | null = currentOpener()): void {
   openSearch();
 }
 
-function wireSearch(root: HTMLElement): void {
-  const dialog = document.querySelector<HTMLDialogElement>('#search-dialog');
-  if (!dialog) return;
-  root.querySelector('[data-action="search"]')?.addEventListener('click', (e) => showSearch(e.currentTarget as HTMLElement));
-  dialog.querySelector('[data-action="search-close"]')?.addEventListener('click', () => dialog.close());
+/** A native <dialog> of the shell closes from its close button and from a click on its backdrop. */
+function closeFromButtonOrBackdrop(dialog: HTMLDialogElement, closeButton: string): void {
+  dialog.querySelector(closeButton)?.addEventListener('click', () => dialog.close());
   // A click on the backdrop lands on the <dialog> itself (its content fills it otherwise).
   dialog.addEventListener('click', (e) => {
     if (e.target === dialog) dialog.close();
   });
+}
+
+function wireSearch(root: HTMLElement): void {
+  const dialog = document.querySelector<HTMLDialogElement>('#search-dialog');
+  if (!dialog) return;
+  root.querySelector('[data-action="search"]')?.addEventListener('click', (e) => showSearch(e.currentTarget as HTMLElement));
+  closeFromButtonOrBackdrop(dialog, '[data-action="search-close"]');
   dialog.addEventListener('close', () => {
     const input = dialog.querySelector<HTMLInputElement>('#search-input');
     if (input) input.value = '';
@@ -348,17 +353,12 @@ function wireRightPanel(root: HTMLElement): void {
   const template = dialog.querySelector<HTMLTemplateElement>('[data-activity-item]')!;
   let loading: AbortController | undefined;
 
-  const close = () => dialog.close();
   openButton.addEventListener('click', () => {
     dialog.showModal();
     setLayoutFlags({ rightMenuVisible: true });
     void load();
   });
-  dialog.querySelector('[data-action="right-panel-close"]')?.addEventListener('click', close);
-  // A click on the backdrop lands on the <dialog> itself.
-  dialog.addEventListener('click', (e) => {
-    if (e.target === dialog) close();
-  });
+  closeFromButtonOrBackdrop(dialog, '[data-action="right-panel-close"]');
   dialog.addEventListener('close', () => {
     loading?.abort();
     setLayoutFlags({ rightMenuVisible: false });
