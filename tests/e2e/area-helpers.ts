@@ -47,6 +47,26 @@ export interface BrandRecord {
   version: number;
 }
 
+/**
+ * Pincodes no record has yet, consecutive from a random start in the Army Postal Service's 98xxxx
+ * block (the seed loads no pincode there), checked against the API: a rerun on the same database, or
+ * a long run, never collides with an earlier test's codes.
+ */
+export async function freePincodes(page: Page, count: number): Promise<string[]> {
+  for (;;) {
+    const start = 980_000 + Math.floor(Math.random() * (10_000 - count));
+    const codes = Array.from({ length: count }, (_, i) => String(start + i));
+    const taken = await Promise.all(
+      codes.map(async (code) => {
+        const response = await page.request.get(`/api/pincodes?q=${code}`, { headers: { accept: 'application/json' } });
+        expect(response.status()).toBe(200);
+        return ((await response.json()).data as { pincode: string }[]).some((p) => p.pincode === code);
+      }),
+    );
+    if (!taken.includes(true)) return codes;
+  }
+}
+
 /** Creates a record of any area through its API (`POST /api/<key>`, multipart like the form kit). */
 export async function createRecord<T = Record<string, unknown> & { id: number; version: number }>(
   page: Page,

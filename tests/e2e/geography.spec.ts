@@ -4,7 +4,7 @@
  * from the server, serviceability changed for many pincodes at once, and support refused.
  */
 import { test, expect, expectToast } from './fixtures.ts';
-import { addEditDelete, createRecord, expectEveryRowToContain, listingUrl, uniqueTag } from './area-helpers.ts';
+import { addEditDelete, createRecord, expectEveryRowToContain, freePincodes, listingUrl, uniqueTag } from './area-helpers.ts';
 import type { Page } from '@playwright/test';
 
 /** Picks `option` in a searchable relation picker after typing `typed`. */
@@ -74,8 +74,7 @@ test('adds, edits and deletes a city in a state picked from the server', async (
 test('adds, edits and deletes a pincode, choosing its state and then one of that state’s cities', async ({ page, loginAs }) => {
   test.slow();
   await loginAs('admin');
-  // India Post has no pincode starting 99 (the Army Postal Service's range).
-  const code = `99${randomInt(1000, 9999)}`;
+  const code = (await freePincodes(page, 1))[0]!;
   await addEditDelete(page, {
     listPath: '/pincodes/listing',
     singular: 'Pincode',
@@ -110,7 +109,7 @@ test('narrows the pincodes by a state picked from the server, and sets serviceab
   const goa = (await (await page.request.get('/api/states?q=Goa', { headers: { accept: 'application/json' } })).json()).data[0];
   expect(goa.name).toBe('Goa');
   const city = await createRecord(page, 'cities', { name: `Bulkpur ${tag}`, state_id: String(goa.id) });
-  const codes = [`99${randomInt(1000, 4999)}`, `99${randomInt(5000, 9999)}`];
+  const codes = await freePincodes(page, 2);
   for (const c of codes) await createRecord(page, 'pincodes', { pincode: c, city_id: String(city.id), post_offices: `Office ${tag}` });
 
   await page.goto('/pincodes/listing');

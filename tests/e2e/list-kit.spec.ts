@@ -8,7 +8,7 @@
  */
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, expectToast, test } from './fixtures.ts';
-import { createBrand, createBrands, createRecord, listingUrl, uniqueTag, unsafeHeaders } from './area-helpers.ts';
+import { createBrand, createBrands, createRecord, freePincodes, listingUrl, uniqueTag, unsafeHeaders } from './area-helpers.ts';
 
 const VIEWPORTS = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -73,9 +73,8 @@ for (const { name, viewport } of VIEWPORTS) {
       // Pincodes: the "status" is serviceability, and the question names it.
       const state = (await apiList(page, '/api/states', { q: 'Goa' })).data[0]!;
       const city = await createRecord(page, 'cities', { name: `Askpur ${tag}`, state_id: String(state.id) });
-      const base = 980_000 + Math.floor(Math.random() * 9_998);
-      for (const code of [base, base + 1])
-        await createRecord(page, 'pincodes', { pincode: String(code), city_id: String(city.id), post_offices: `Ask ${tag}` });
+      for (const code of await freePincodes(page, 2))
+        await createRecord(page, 'pincodes', { pincode: code, city_id: String(city.id), post_offices: `Ask ${tag}` });
       await page.goto(listingUrl({ q: `Ask ${tag}` }, '/pincodes/listing'));
       await expect(rows(page)).toHaveCount(2);
       await page.getByLabel('Select all rows on this page').check();

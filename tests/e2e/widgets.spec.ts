@@ -119,6 +119,10 @@ test.describe('widgets', () => {
     await page.goto(listingUrl({ q: tag }, '/widgets/listing'));
     await expect.poll(() => titlesInOrder(page)).toEqual([`Alpha ${tag}`, `Bravo ${tag}`, `Charlie ${tag}`]);
 
+    // A drag starts with the pointer over the list, which hydrates it (client:intent); the drag needs
+    // the island's code, so the pointer rests there until the list is ready, as a person's would.
+    await rows(page).first().hover();
+    await expect(page.locator('[data-ready]')).toHaveCount(1);
     await page.locator(`[data-drag-handle="${charlie!.id}"]`).dragTo(rows(page).first());
     await expect.poll(() => titlesInOrder(page)).toEqual([`Charlie ${tag}`, `Alpha ${tag}`, `Bravo ${tag}`]);
     await expectToast(page, 'Order saved.');

@@ -13,7 +13,7 @@
  *   submit button, a summary, an ARIA button) is held and replayed on the same element once the
  *   island is ready, so a tap right after load is never lost nor doubled;
  * - a checkbox or radio ticks at once (the browser's own toggle) and the island is handed the
- *   tick once ready;
+ *   tick once ready, and only then: it does not see the click itself, even if it is already hydrating;
  * - so the island's server HTML must leave its controls enabled: a disabled control gets no click
  *   to hold (the kit's DataTable draws them enabled and sets data-ready once hydrated);
  * - what a person types into a field stays on screen (the browser's own editing) and is handed to
@@ -156,6 +156,10 @@ const intentDirective: ClientDirective = (load, _options, el) => {
     // the island is told once ready. Everything else waits, prevented, and is clicked again.
     if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) {
       ticked.set(control, { find: ticked.get(control)?.find ?? remember(el, control, SCRIPTED_CONTROL), checked: control.checked });
+      // The island may already be listening (React attaches its listeners when hydration begins,
+      // before the island marks itself ready): it must not also see this click, or the tick handed
+      // over on release would toggle the box a second time.
+      event.stopImmediatePropagation();
       return;
     }
     event.preventDefault();
