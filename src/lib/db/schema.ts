@@ -6,7 +6,7 @@
  * of them by `npm run db:generate` (drizzle.config.ts).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 
 /** A vendor is a store on the marketplace; its staff are users with `vendorId` set. */
@@ -45,6 +45,12 @@ export const users = pgTable(
     /** 'active' | 'disabled' */
     status: text('status').notNull().default('active'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** The last successful sign-in (password, and the second step when 2FA is on). */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** The TOTP secret (RFC 6238), encrypted at rest; set while 2FA is being set up or is on. */
+    totpSecret: text('totp_secret'),
+    /** 2FA is on since then (the first code was confirmed); null while off. */
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     ...timestamps,
     version: integer('version').notNull().default(1),
   },
@@ -55,7 +61,10 @@ export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
   description: text('description'),
+  /** A user holding this role must turn on two-factor sign-in; they are taken to set it up at sign-in. */
+  requiresTwoFactor: boolean('requires_two_factor').notNull().default(false),
   ...timestamps,
+  version: integer('version').notNull().default(1),
 });
 
 export const permissions = pgTable('permissions', {
