@@ -11,6 +11,7 @@ import { test, expect, expectToast, ACCOUNTS, type DemoAccount } from './fixture
 import type { Page } from '@playwright/test';
 import { routes } from '../../src/app/routes/registry.ts';
 import { VIEWPORTS } from './shell-helpers.ts';
+import { createBrand, listingUrl, uniqueTag } from './area-helpers.ts';
 
 /**
  * Opens a page without waiting for anything but the answer (not the fixture's wait for
@@ -42,7 +43,10 @@ for (const { name, size } of VIEWPORTS) {
 
     test('the focus returns to the control that opened the delete confirmation', async ({ page, loginAs }) => {
       await loginAs('admin');
-      await page.goto('/brands/listing');
+      // A brand of its own, in use by nothing, so the confirmation asks (the demo's first brand may be in use).
+      const tag = uniqueTag();
+      await createBrand(page, `Focus ${tag}`);
+      await page.goto(listingUrl({ q: `Focus ${tag}` }));
       const deleteButton = page.getByRole('button', { name: /^Delete / }).first();
       await deleteButton.click();
       const dialog = page.getByRole('dialog');
