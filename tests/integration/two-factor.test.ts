@@ -105,16 +105,21 @@ describe('two-factor sign-in', () => {
     expect(page.status).toBe(200);
     expect(page.html).toContain('Two-factor sign-in');
     expect(page.html).not.toMatch(/<script/i);
-    // Without the password step, the page sends the browser back to sign in.
-    const stranger = await html(new HttpClient(() => app.server.url), SECOND_STEP);
-    expect(stranger.status).toBe(302);
-    expect(stranger.response.headers.get('location')).toBe('/auth/login');
+    // Without the password step, the page only says to sign in again, and a code posted there is refused.
+    const strangerClient = new HttpClient(() => app.server.url);
+    const stranger = await html(strangerClient, SECOND_STEP);
+    expect(stranger.status).toBe(200);
+    expect(stranger.html).toContain('This sign-in has expired');
+    expect(stranger.html).not.toContain('name="code"');
+    const blind = await secondStep(strangerClient, codeAt(adminSecret, 1));
+    expect(blind.response.status).toBe(409);
+    expect(strangerClient.sessionToken).toBeUndefined();
     // A forged pending state is refused the same way.
     const forged = new HttpClient(() => app.server.url);
     const [payload, signature] = pending!.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8'));
     forged.jar.set('bo_two_factor', `${Buffer.from(JSON.stringify({ ...claims, e: claims.e + 3_600_000 })).toString('base64url')}.${signature}`);
-    expect((await html(forged, SECOND_STEP)).status).toBe(302);
+    expect((await html(forged, SECOND_STEP)).html).toContain('This sign-in has expired');
 
     // The next step's code (the confirm above used now's): accepted once.
     const code = codeAt(adminSecret, 1);
