@@ -11,6 +11,7 @@
 import * as OTPAuth from 'otpauth';
 import { test as base, expect, expectToast, loginAs, ACCOUNTS } from './fixtures.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
+import { expectNoSeriousViolations } from './shell-helpers.ts';
 
 const test = base.extend<object, { ownServer: TestServer }>({
   ownServer: [
@@ -49,6 +50,7 @@ test('a staff member sets up two-factor sign-in, logs out, and signs in with a c
   expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await expectNoSeriousViolations(page, 'the setup', ['main']);
 
   // A mistyped code first: the page says so, and 2FA stays off.
   await page.getByLabel('Code from your app').fill('000000');
@@ -59,6 +61,7 @@ test('a staff member sets up two-factor sign-in, logs out, and signs in with a c
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   const codes = page.getByTestId('recovery-codes').getByRole('listitem');
   await expect(codes).toHaveCount(10);
+  await expectNoSeriousViolations(page, 'the recovery codes', ['main']);
   const recovery = await codes.allInnerTexts();
   expect(recovery.every((c) => /^[0-9a-z]{5}-[0-9a-z]{5}$/.test(c.trim()))).toBe(true);
   await page.getByRole('link', { name: 'I have saved my recovery codes' }).click();
@@ -88,6 +91,7 @@ test('a staff member sets up two-factor sign-in, logs out, and signs in with a c
   expect(scripts).toEqual([]);
   // Nothing sticks out of a phone's screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSeriousViolations(page, 'the second step');
 
   // Not signed in yet.
   expect((await page.request.get('/api/user', { headers: { accept: 'application/json' } })).status()).toBe(401);
