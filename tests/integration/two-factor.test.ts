@@ -153,6 +153,12 @@ describe('two-factor sign-in', () => {
     expect(reused.response.status).toBe(422);
     expect(decode(reused.html)).toContain('recovery code is not right, or it was already used');
     expect(other.sessionToken).toBeUndefined();
+
+    // Two browsers posting the same unused code at the same moment: exactly one signs in.
+    const [first, second] = await Promise.all([passwordStep(admin.email, admin.password), passwordStep(admin.email, admin.password)]);
+    const answers = await Promise.all([secondStep(first, adminCodes[5]!), secondStep(second, adminCodes[5]!)]);
+    expect(answers.map((a) => a.response.status).sort()).toEqual([303, 422]);
+    expect([first.sessionToken, second.sessionToken].filter(Boolean)).toHaveLength(1);
   });
 
   it('turning it off needs the password and a current code', async () => {
