@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resetConfigForTests } from '../../src/lib/config.server.ts';
+import { ConfigError, parseConfig, resetConfigForTests } from '../../src/lib/config.server.ts';
 import { decrypt, encrypt } from '../../src/lib/security/encryption.server.ts';
 
 const saved = { ...process.env };
@@ -57,5 +57,10 @@ describe('encryption at rest', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('refuses a short ENCRYPTION_KEY at start, naming it', () => {
+    expect(() => parseConfig({ ENCRYPTION_KEY: 'short' })).toThrow(ConfigError);
+    expect(() => parseConfig({ ENCRYPTION_KEY: 'short' })).toThrow(/ENCRYPTION_KEY: must be at least 32 characters/);
   });
 });
