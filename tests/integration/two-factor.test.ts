@@ -200,6 +200,17 @@ describe('two-factor sign-in', () => {
     expect(page.status).toBe(200);
     expect(page.html).toContain('Your role requires two-factor sign-in');
 
+    // An admin impersonating them is not sent there (the requirement is the person's own), and can't set it up for them.
+    const supportId = (await client.getJson('/api/user')).body.id;
+    const admin = await app.as('admin');
+    expect((await admin.post(`/api/impersonate/${supportId}`, { json: {} })).status).toBe(200);
+    const seen = await admin.get('/dashboard');
+    await seen.arrayBuffer();
+    expect(seen.status).toBe(200);
+    const forThem = await postForm(admin, `${SETUP}?do=start`, {});
+    expect(forThem.response.status).toBe(403);
+    expect(decode(forThem.html)).toContain('can’t be changed while impersonating');
+
     const { secret, codes } = await setUp(client);
     const free = await client.get('/dashboard');
     await free.arrayBuffer();
