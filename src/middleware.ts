@@ -17,7 +17,7 @@ import { SESSION_COOKIE, findSession, destroySession, isSessionLive } from './li
 import { aroundWrite, cachedIdentity, identityGeneration, rememberIdentity } from './lib/auth/principal-cache.server.ts';
 import { aroundAppWrite } from './lib/db/app-writes.server.ts';
 import { sha256 } from './lib/security/tokens.server.ts';
-import { loadPrincipal, isVendorProfileComplete, type Principal } from './lib/auth/principal.server.ts';
+import { loadPrincipal, isVendorProfileComplete, mustSetUpTwoFactor, type Principal } from './lib/auth/principal.server.ts';
 import { canDo } from './lib/permissions/ability.ts';
 import { abilityOf } from './lib/permissions/scope.server.ts';
 import {
@@ -39,6 +39,7 @@ import { errorResponse, toErrorResponse } from './lib/http/api.server.ts';
 import { THEME_COOKIE, parseThemeCookie } from './lib/theme/theme.ts';
 
 const ONBOARDING_START = '/vendor/store-setup';
+const TWO_FACTOR_SETUP = '/profile/two-factor';
 
 /** Is the answer for a browser page (HTML) rather than the JSON API? */
 function wantsHtml(context: APIContext, route: CompiledRoute | undefined): boolean {
@@ -142,6 +143,12 @@ function guard(context: APIContext, route: CompiledRoute | undefined, html: bool
     // A vendor who has not finished store setup is sent there on every navigation.
     if (html) return context.redirect(ONBOARDING_START, 302);
     return errorResponse(403, { message: 'Finish your store setup first.' });
+  }
+  // The person signed in (not whom they impersonate) must turn on 2FA when a role of theirs requires it.
+  const real = context.locals.realPrincipal;
+  if (real && mustSetUpTwoFactor(real) && !route.onboarding) {
+    if (html) return context.redirect(TWO_FACTOR_SETUP, 302);
+    return errorResponse(403, { message: 'Turn on two-factor sign-in first.' });
   }
   if (access.kind === 'vendor' && principal.user.userType !== 'vendor') return forbiddenFor(context, html);
   if (access.kind === 'staff' && principal.user.userType !== 'staff') return forbiddenFor(context, html);

@@ -55,6 +55,8 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The key data is encrypted with at rest (TOTP secrets, bank accounts): src/lib/security/encryption.server.ts. */
+  ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /**
    * The address people use to reach the back-office (https://admin.example.com): links in mail are
    * built from it. Unset, they use the address the server listens on (HOST and PORT), never a
@@ -97,6 +99,7 @@ export const envSchema = z.object({
 export type AppConfig = z.infer<typeof envSchema> & {
   dataDir: string;
   sessionSecret: string;
+  encryptionKey: string;
   driver: 'pglite' | 'postgres';
   demoData: boolean;
 };
@@ -104,7 +107,7 @@ export type AppConfig = z.infer<typeof envSchema> & {
 export class ConfigError extends Error {}
 
 /** Parses an environment; throws ConfigError naming each bad variable. */
-export function parseConfig(env: Record<string, string | undefined>): Omit<AppConfig, 'sessionSecret'> {
+export function parseConfig(env: Record<string, string | undefined>): Omit<AppConfig, 'sessionSecret' | 'encryptionKey'> {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
@@ -118,10 +121,13 @@ export function parseConfig(env: Record<string, string | undefined>): Omit<AppCo
   return { ...c, dataDir: resolve(c.DATA_DIR), driver, demoData };
 }
 
-/** The secret is generated once and kept in DATA_DIR when not given, so restarts keep sessions valid. */
-function loadOrCreateSecret(dataDir: string): string {
+/**
+ * A secret is generated once and kept in DATA_DIR when not given, so restarts keep sessions valid
+ * (`session-secret`) and encrypted values readable (`encryption-key`).
+ */
+function loadOrCreateSecret(dataDir: string, name = 'session-secret'): string {
   mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, 'session-secret');
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
@@ -133,7 +139,11 @@ let cached: AppConfig | undefined;
 export function config(): AppConfig {
   if (cached) return cached;
   const base = parseConfig(process.env);
-  cached = { ...base, sessionSecret: base.SESSION_SECRET ?? loadOrCreateSecret(base.dataDir) };
+  cached = {
+    ...base,
+    sessionSecret: base.SESSION_SECRET ?? loadOrCreateSecret(base.dataDir),
+    encryptionKey: base.ENCRYPTION_KEY ?? loadOrCreateSecret(base.dataDir, 'encryption-key'),
+  };
   return cached;
 }
 

@@ -135,8 +135,10 @@ describe('route registry entries', () => {
 
   it('marks only vendor routes, and their APIs, as reachable during onboarding… and every onboarding route needs a sign-in', () => {
     for (const r of routes.filter((x) => x.onboarding)) {
-      expect(['auth', 'vendor'], r.pattern).toContain(r.access.kind);
+      // 'staff': the two-factor setup a staff member whose role requires 2FA is sent to.
+      expect(['auth', 'vendor', 'staff'], r.pattern).toContain(r.access.kind);
     }
+    expect(routes.filter((x) => x.onboarding && x.access.kind === 'staff').map((x) => x.pattern)).toEqual(['/profile/two-factor']);
   });
 });
 

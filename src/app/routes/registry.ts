@@ -38,12 +38,16 @@ const routeList: RouteDef[] = [
   page('/404', PUBLIC, 'Page not found'),
   { ...page('/auth/login', GUEST, 'Sign in'), methods: ['GET', 'POST'] },
   { ...page('/api/user/reset-password', GUEST, 'Reset password'), methods: ['GET', 'POST'] },
+  // Sign-in's second step for accounts with two-factor sign-in on (src/features/two-factor).
+  { ...page('/auth/two-factor', GUEST, 'Two-factor sign-in'), methods: ['GET', 'POST'] },
 
   // Foundation pages
   page('/dashboard', perm('dashboard:view'), 'Dashboard'),
   page('/profile', perm('profile:view-details'), 'Profile', { methods: ['GET', 'POST'] }),
   page('/profile/update-password', AUTH, 'Update Password', { parent: '/profile', methods: ['GET', 'POST'] }),
   page('/profile/list', perm('profile:view-details'), 'Sessions', { parent: '/profile' }),
+  // Staff only; reachable (onboarding) while a role requires 2FA that is not on yet.
+  page('/profile/two-factor', STAFF, 'Two-factor sign-in', { parent: '/profile', onboarding: true, methods: ['GET', 'POST'] }),
   page('/vendor/store-setup', VENDOR, 'Store setup', { onboarding: true, methods: ['GET', 'POST'] }),
   page('/vendor/mobile-verification', VENDOR, 'Mobile verification', { onboarding: true, methods: ['GET', 'POST'] }),
   page('/vendor/onboarding', VENDOR, 'Onboarding', { onboarding: true, methods: ['GET', 'POST'] }),

@@ -9,7 +9,8 @@ import type { AreaListDeclaration } from '@/lib/areas/area.ts';
  * telling, so the list's Type column lets people hide them ("Type: Other activity").
  */
 export const SIGN_IN_AREA = 'auth';
-export const SIGN_IN_ACTIONS = ['login', 'login-failed', 'logout'] as const;
+// login-password-ok: the password step of a sign-in with two-factor (the code's step writes login).
+export const SIGN_IN_ACTIONS = ['login', 'login-failed', 'login-password-ok', 'logout'] as const;
 
 export const ACTIVITY_TYPES = [
   { value: 'sign-in', label: 'Sign-in or sign-out' },

@@ -18,7 +18,11 @@ import { HttpError, invalid } from '@/lib/http/errors.ts';
 
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
-export type LoginResult = { ok: true; token: string; userId: number } | { ok: false; status: 422 | 429; message: string; retryAfterSeconds?: number };
+export type LoginResult =
+  | { ok: true; token: string; userId: number; twoFactor?: false }
+  /** The password was right, and the account signs in with a code too: no session yet (the second step opens it). */
+  | { ok: true; twoFactor: true; userId: number; user: typeof users.$inferSelect }
+  | { ok: false; status: 422 | 429; message: string; retryAfterSeconds?: number };
 
 const accountKey = (email: string) => `login:account:${email.trim().toLowerCase()}`;
 const ipKey = (ip: string | null) => `login:ip:${ip ?? 'unknown'}`;
@@ -70,16 +74,35 @@ export async function login(db: Db, input: { email: string; password: string }, 
     return { ok: false, status: 422, message: BAD_CREDENTIALS };
   }
 
-  return db.transaction(async (tx) => {
-    // A new session id at every sign-in: the old one (if any) is destroyed, never reused.
-    if (previousSessionId) await destroySession(tx, previousSessionId);
+  return db.transaction(async (tx): Promise<LoginResult> => {
     await clearLimit(tx, accountKey(input.email));
     await refundHit(tx, ipHit!);
-    const { token } = await createSession(tx, user.id, { ip: actor.ip, userAgent: actor.userAgent });
-    await notifyIfNewDevice(tx, user.id, actor);
-    await logActivity(tx, { ...actor, realUserId: user.id }, { area: 'auth', action: 'login', recordId: user.id, recordName: user.name });
-    return { ok: true as const, token, userId: user.id };
+    if (user.totpEnabledAt && user.totpSecret) {
+      // Two-factor sign-in (src/features/two-factor): the code's page opens the session (openSession).
+      await logActivity(tx, actor, { area: 'auth', action: 'login-password-ok', recordId: user.id, recordName: user.name });
+      return { ok: true, twoFactor: true, userId: user.id, user };
+    }
+    const token = await openSession(tx, user, actor, previousSessionId);
+    return { ok: true, token, userId: user.id };
   });
+}
+
+/**
+ * The end of every sign-in (after the password, or after the second step's code): a new session,
+ * the new-device notice and the activity entry. Answers the session's cookie token.
+ */
+export async function openSession(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  user: Pick<typeof users.$inferSelect, 'id' | 'name'>,
+  actor: Actor,
+  previousSessionId?: string | null,
+): Promise<string> {
+  // A new session id at every sign-in: the old one (if any) is destroyed, never reused.
+  if (previousSessionId) await destroySession(tx, previousSessionId);
+  const { token } = await createSession(tx, user.id, { ip: actor.ip, userAgent: actor.userAgent });
+  await notifyIfNewDevice(tx, user.id, actor);
+  await logActivity(tx, { ...actor, realUserId: user.id }, { area: 'auth', action: 'login', recordId: user.id, recordName: user.name });
+  return token;
 }
 
 /**

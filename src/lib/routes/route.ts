@@ -28,7 +28,10 @@ export interface RouteDef {
   access: Access;
   /** Declared by the spec but not built yet: answers 501 with an honest page. */
   planned?: boolean;
-  /** Reachable by a vendor whose store setup is not finished. */
+  /**
+   * Reachable by a vendor whose store setup is not finished, and by a staff member who must still
+   * turn on two-factor sign-in (their role requires it).
+   */
   onboarding?: boolean;
   title?: string;
   /** Configured breadcrumb (spec §2); otherwise derived from the path. The registry configures every page's. */
