@@ -14,7 +14,9 @@ import { useServer } from '../helpers/vitest-server.ts';
 import { DEMO_CREDENTIALS, HttpClient } from '../helpers/http.ts';
 import { expectErrorShape } from '../helpers/assertions.ts';
 
-const app = useServer();
+// A long identity cache, so "refused on the very next request" can't be the cache simply running out
+// (on PostgreSQL the database is written behind the running server's back, as another server would).
+const app = useServer({ env: { PERMISSION_CACHE_SECONDS: '60' } });
 let admin: HttpClient;
 let roleIds: Record<string, number>;
 
