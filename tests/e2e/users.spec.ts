@@ -60,6 +60,17 @@ test('an admin invites a user; the user accepts from the mail, sets a password a
   await invitee.getByRole('button', { name: 'Sign in' }).click();
   await expect(invitee).toHaveURL(/\/dashboard$/);
 
+  // The admin deactivates them from the edit page: their open page is signed out at once.
+  await page.goto(`/users/list?q=${encodeURIComponent(email)}`);
+  await page.getByRole('link', { name: `Edit Invitee ${tag}` }).click();
+  await expect(page).toHaveURL(/\/users\/\d+\/edit$/);
+  await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByLabel('Status').selectOption('disabled');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/users\/list/, AFTER_SAVE);
+  await invitee.reload();
+  await expect(invitee).toHaveURL(/\/auth\/login/);
   await context.close();
 
   // The link worked once (a signed-in browser would be sent to the dashboard: a guest's).

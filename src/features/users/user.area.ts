@@ -76,7 +76,8 @@ export const userArea = defineArea({
       input: 'text',
       inputType: 'email',
       required: true,
-      hint: 'The invitation to set a password goes here. It can’t be changed later on this page.',
+      readOnlyOnEdit: true,
+      hint: 'The invitation to set a password goes here. It is how the user signs in: they change it on their profile.',
     },
     { name: 'phone', label: 'Mobile', input: 'text', inputType: 'tel', placeholder: '98450 12345' },
     {
@@ -87,7 +88,14 @@ export const userArea = defineArea({
       hint: 'What the user may do is the union of their roles’ permissions (and any direct grants).',
       wide: true,
     },
-    { name: 'status', label: 'Status', input: 'select', options: USER_STATUSES, hint: 'Deactivating signs the user out everywhere at once.' },
+    {
+      name: 'status',
+      label: 'Status',
+      input: 'select',
+      options: USER_STATUSES,
+      on: 'edit',
+      hint: 'Deactivating signs the user out everywhere at once, and they can’t sign in until reactivated.',
+    },
   ],
   columns: [
     { field: 'name', header: 'Name', kind: 'text', sortable: true, filterable: true },
