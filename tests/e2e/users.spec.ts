@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect, expectToast } from './fixtures.ts';
 import { uniqueTag, AFTER_SAVE } from './area-helpers.ts';
+import { expectNoSeriousViolations } from './shell-helpers.ts';
 
 function invitationLink(email: string): string | undefined {
   const dataDir = process.env.E2E_DATA_DIR;
@@ -98,4 +99,21 @@ test.describe('on a 360×740 phone', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
+});
+
+test('the users pages and the invitation page have no serious axe violation', async ({ page, loginAs, browser }) => {
+  test.slow(); // axe takes seconds per page on a busy machine
+  await loginAs('admin');
+  for (const path of ['/users/list', '/users/add', '/users/1/edit']) {
+    await page.goto(path);
+    if (path !== '/users/list') await expect(page.getByRole('checkbox', { name: 'Super Admin' })).toBeVisible();
+    else await page.locator('tbody tr').first().hover();
+    await expectNoSeriousViolations(page, path);
+  }
+  const context = await browser.newContext();
+  const guest = await context.newPage();
+  await guest.goto('/auth/invitation?token=not-a-live-token');
+  await expect(guest.getByText('This invitation link is invalid, used or expired.')).toBeVisible();
+  await expectNoSeriousViolations(guest, '/auth/invitation');
+  await context.close();
 });
