@@ -21,7 +21,8 @@ import { INVITED_PASSWORD_HASH, SUPER_ADMIN, sendInvitationMail } from './user-i
 // Qualified by hand: inside a subquery Drizzle renders a column without its table name.
 const roleNames = sql<string>`(select coalesce(string_agg(r.name, ', ' order by r.name), '') from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = "users"."id")`;
 const twoFactor = sql<string>`(case when "users"."totp_enabled_at" is not null then 'on' else 'off' end)`;
-const invitationPending = sql<boolean>`("users"."password_hash" = ${INVITED_PASSWORD_HASH})`;
+// A constant, written into the statement (not a parameter of every list query's shape).
+const invitationPending = sql<boolean>`("users"."password_hash" = ${sql.raw(`'${INVITED_PASSWORD_HASH}'`)})`;
 
 interface UserPlan {
   roleIds: number[];
