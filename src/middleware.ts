@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { db } from './lib/boot.server.ts';
 import { config, ConfigError } from './lib/config.server.ts';
 import { logger } from './lib/log.server.ts';
-import { SESSION_COOKIE, findSession, destroySession, isSessionLive } from './lib/auth/session.server.ts';
+import { SESSION_COOKIE, findSession, destroySession, isSessionLive, sessionStillExists } from './lib/auth/session.server.ts';
 import { aroundWrite, cachedIdentity, identityGeneration, rememberIdentity } from './lib/auth/principal-cache.server.ts';
 import { aroundAppWrite } from './lib/db/app-writes.server.ts';
 import { sha256 } from './lib/security/tokens.server.ts';
@@ -58,7 +58,7 @@ async function loadIdentity(context: APIContext): Promise<void> {
   // A few seconds' cache of the three or four queries below (src/lib/auth/principal-cache.server.ts).
   const key = token.length <= 100 ? sha256(token) : '';
   const hit = key ? cachedIdentity(key) : undefined;
-  if (hit && isSessionLive(hit.session)) {
+  if (hit && isSessionLive(hit.session) && (await sessionStillExists(db(), key))) {
     locals.session = hit.session;
     locals.realPrincipal = hit.real;
     locals.principal = hit.effective;

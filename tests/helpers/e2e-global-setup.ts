@@ -12,6 +12,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   if (template) process.env.BO_PGLITE_TEMPLATE = template;
   const server = process.env.E2E_BASE_URL ? undefined : await startServer({ driver: 'pglite' });
   if (server) process.env.E2E_BASE_URL = server.url;
+  // Its outbox folder (DATA_DIR/outbox): specs follow links from mail (an invitation).
+  if (server) process.env.E2E_DATA_DIR = server.dataDir;
   return async () => {
     await server?.dispose();
     if (template) rmSync(template, { recursive: true, force: true });

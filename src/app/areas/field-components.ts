@@ -9,4 +9,5 @@ import type { FieldComponents } from '@/components/form/custom-field.ts';
 export const FIELD_COMPONENTS: FieldComponents = {
   'number-grid': lazy(() => import('@/features/size-charts/components/GridField.tsx')),
   'pincode-set': lazy(() => import('@/features/delivery-zones/components/PincodeSetField.tsx')),
+  'role-set': lazy(() => import('@/features/users/components/RoleSetField.tsx')),
 };

@@ -58,6 +58,11 @@ const OPERATIONS: Record<string, Operation> = {
   'DELETE /api/user/sessions/{id}': { summary: 'Sign out one of the other sessions', tag: 'Profile' },
   'POST /logout': { summary: 'Sign out: destroys the session', tag: 'Auth' },
   'POST /api/impersonate/{id}': { summary: 'Start impersonating a user (users:impersonate)', tag: 'Impersonation' },
+  'POST /api/users/{id}/resend-invitation': {
+    summary: 'Mail a user a new invitation link (7 days, once); older links stop working (users:update)',
+    tag: 'Users',
+  },
+  'POST /api/users/{id}/sign-out-everywhere': { summary: 'End every session of a user, on every server (users:update)', tag: 'Users' },
   'POST /api/impersonate-leave': { summary: 'Stop impersonating', tag: 'Impersonation' },
   'POST /api/impersonate-check': { summary: '200 while impersonating, 409 otherwise', tag: 'Impersonation' },
   'GET /api/health': { summary: 'Health check for load balancers', tag: 'System' },

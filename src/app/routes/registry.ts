@@ -70,7 +70,6 @@ const routeList: RouteDef[] = [
   planned('/products/bulk-upload', 'products:import', 'Bulk Upload'),
   planned('/inventories/listing', 'inventories:list', 'Inventories'),
   { ...planned('/inventories/:id/edit', 'inventories:update', 'Edit inventory'), sample: { id: '1' }, parent: '/inventories/listing' },
-  planned('/users/list', 'users:list', 'Users'),
   planned('/vendors/list', 'vendors:list', 'Vendors'),
   { ...planned('/vendors/:id/edit', 'vendors:update', 'Edit vendor'), sample: { id: '1' }, parent: '/vendors/list' },
   planned('/customers/list', 'customers:list', 'Customers'),
@@ -95,6 +94,10 @@ const routeList: RouteDef[] = [
   api(['POST'], '/api/user-password', AUTH, { onboarding: true }),
   api(['POST'], '/api/user/account-deletion', PUBLIC),
   api(['POST'], '/api/impersonate/:id', perm('users:impersonate'), { sample: { id: '2' } }),
+  // Users (src/features/users): the area's pages and list API come from AREAS; these are its row actions and invitation page.
+  api(['POST'], '/api/users/:id/resend-invitation', perm('users:update'), { sample: { id: '999999' } }),
+  api(['POST'], '/api/users/:id/sign-out-everywhere', perm('users:update'), { sample: { id: '999999' } }),
+  { ...page('/auth/invitation', GUEST, 'Accept invitation'), methods: ['GET', 'POST'] },
   api(['POST'], '/api/impersonate-leave', AUTH, { onboarding: true }),
   api(['POST'], '/api/impersonate-check', AUTH, { onboarding: true }),
 

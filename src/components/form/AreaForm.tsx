@@ -412,6 +412,7 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
               {...common}
               hint={f.hint ?? (f.addressPincode ? PINCODE_FILLS_HINT : undefined)}
               type={f.inputType ?? 'text'}
+              readOnly={editing && f.readOnlyOnEdit ? true : undefined}
               inputMode={f.inputType === 'number' ? 'decimal' : f.addressPincode ? 'numeric' : undefined}
               placeholder={f.placeholder}
               autoComplete={f.addressPincode ? 'postal-code' : 'off'}

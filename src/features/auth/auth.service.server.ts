@@ -2,9 +2,9 @@
  * Sign-in, sign-out and password reset. Pages and API routes call these; they hold the rules.
  */
 import { notify } from '@/lib/notifications/notify.server.ts';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client.server.ts';
-import { activityLogs, passwordResetTokens, users } from '@/lib/db/schema.ts';
+import { activityLogs, users } from '@/lib/db/schema.ts';
 import { config } from '@/lib/config.server.ts';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '@/lib/auth/password.server.ts';
 import { clearLimit, hitLimit, refundHit, takeSlots } from '@/lib/auth/rate-limit.server.ts';
@@ -12,11 +12,11 @@ import { createSession, destroyOtherSessions, destroySession } from '@/lib/auth/
 import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
 import { mailer } from '@/lib/mail/mailer.server.ts';
 import { afterAnswer } from '@/lib/http/in-flight.server.ts';
-import { revokeResetTokens } from '@/lib/auth/reset-tokens.server.ts';
-import { randomToken, sha256 } from '@/lib/security/tokens.server.ts';
+import { claimPasswordLink, findLivePasswordLink, issuePasswordLink, revokeResetTokens, type LinkPurpose } from '@/lib/auth/reset-tokens.server.ts';
 import { HttpError, invalid } from '@/lib/http/errors.ts';
 
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
+export const ACCOUNT_DEACTIVATED = 'This account is deactivated. Ask an administrator to reactivate it.';
 
 export type LoginResult =
   | { ok: true; token: string; userId: number; twoFactor?: false }
@@ -62,16 +62,18 @@ export async function login(db: Db, input: { email: string; password: string }, 
   }
 
   const user = await findUserByEmail(db, input.email);
-  const valid = user && user.status === 'active' ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
-  if (!valid || !user) {
+  const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
+  // Only the right password learns that the account is deactivated; anyone else reads BAD_CREDENTIALS.
+  const deactivated = valid && user.status !== 'active';
+  if (!valid || !user || deactivated) {
     await logActivity(db, actor, {
       area: 'auth',
       action: 'login-failed',
       recordId: user?.id ?? null,
       recordName: user?.name,
-      changes: { email: [null, input.email.slice(0, 254)] },
+      changes: { email: [null, input.email.slice(0, 254)], ...(deactivated ? { reason: [null, 'deactivated'] } : {}) },
     });
-    return { ok: false, status: 422, message: BAD_CREDENTIALS };
+    return { ok: false, status: 422, message: deactivated ? ACCOUNT_DEACTIVATED : BAD_CREDENTIALS };
   }
 
   return db.transaction(async (tx): Promise<LoginResult> => {
@@ -100,6 +102,7 @@ export async function openSession(
   // A new session id at every sign-in: the old one (if any) is destroyed, never reused.
   if (previousSessionId) await destroySession(tx, previousSessionId);
   const { token } = await createSession(tx, user.id, { ip: actor.ip, userAgent: actor.userAgent });
+  await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
   await notifyIfNewDevice(tx, user.id, actor);
   await logActivity(tx, { ...actor, realUserId: user.id }, { area: 'auth', action: 'login', recordId: user.id, recordName: user.name });
   return token;
@@ -158,8 +161,6 @@ export async function logout(db: Db, sessionId: string, actor: Actor): Promise<v
   });
 }
 
-const RESET_TTL_MS = 60 * 60 * 1000;
-
 /**
  * Always answers the same way and in the same time, whether or not the email exists: the request
  * does only what is the same for every email (the limit's hit); finding the account, storing the
@@ -175,10 +176,10 @@ export async function requestPasswordReset(db: Db, email: string, actor: Actor, 
 async function sendResetLink(db: Db, email: string, actor: Actor, baseUrl: string): Promise<void> {
   const user = await findUserByEmail(db, email);
   if (!user || user.status !== 'active') return;
-  const token = randomToken(32);
-  await db.transaction(async (tx) => {
-    await tx.insert(passwordResetTokens).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+  const token = await db.transaction(async (tx) => {
+    const issued = await issuePasswordLink(tx, user.id, 'reset');
     await logActivity(tx, actor, { area: 'auth', action: 'password-reset-requested', recordId: user.id, recordName: user.name });
+    return issued;
   });
   const link = `${baseUrl.replace(/\/$/, '')}/api/user/reset-password?token=${token}`;
   await mailer().send({
@@ -189,27 +190,25 @@ async function sendResetLink(db: Db, email: string, actor: Actor, baseUrl: strin
 }
 
 /** Checks a reset token without using it (the page shows the form only for a live token). */
-export async function findLiveResetToken(db: Db, token: string) {
-  const [row] = await db
-    .select()
-    .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
-    .limit(1);
-  return row;
+export async function findLiveResetToken(db: Db, token: string, purpose: LinkPurpose = 'reset') {
+  return findLivePasswordLink(db, token, purpose);
 }
 
-export async function resetPassword(db: Db, token: string, password: string, actor: Actor): Promise<void> {
+/**
+ * Sets the password through a single-use link: a reset, or a new user's invitation (`invite`),
+ * which then ends every other link of the account. Answers the account's id.
+ */
+export async function resetPassword(db: Db, token: string, password: string, actor: Actor, purpose: LinkPurpose = 'reset'): Promise<number> {
   const problem = passwordProblem(password);
   if (problem) throw invalid({ password: [problem] });
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // Single use: the update claims the token atomically, so two submissions can't both succeed.
-    const [claimed] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
-      .returning();
-    if (!claimed) throw invalid({ token: ['This reset link is invalid or has expired. Ask for a new one.'] });
+    const claimed = await claimPasswordLink(tx, token, purpose);
+    if (!claimed)
+      throw invalid({
+        token: [purpose === 'invite' ? INVITATION_DEAD : 'This reset link is invalid or has expired. Ask for a new one.'],
+      });
     await tx
       .update(users)
       .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date(), version: sql`${users.version} + 1` })
@@ -220,7 +219,15 @@ export async function resetPassword(db: Db, token: string, password: string, act
     await logActivity(
       tx,
       { ...actor, realUserId: actor.realUserId ?? claimed.userId },
-      { area: 'auth', action: 'password-reset', recordId: claimed.userId, changes: revoked ? { other_reset_links: [revoked, 0] } : undefined },
+      {
+        area: 'auth',
+        action: purpose === 'invite' ? 'invitation-accepted' : 'password-reset',
+        recordId: claimed.userId,
+        changes: revoked ? { other_reset_links: [revoked, 0] } : undefined,
+      },
     );
+    return claimed.userId;
   });
 }
+
+export const INVITATION_DEAD = 'This invitation link is invalid, used or expired. Ask an administrator to send a new one.';

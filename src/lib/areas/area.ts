@@ -155,6 +155,10 @@ export interface AreaField {
    * saves it). See VENDOR_OWNED in src/lib/permissions/ability.ts.
    */
   staffOnly?: boolean;
+  /** Drawn only on the add page or only on the edit page (a user's status: a new user is always active). */
+  on?: 'add' | 'edit';
+  /** text: shown but not editable on the edit page (a user's email: it is how they sign in). */
+  readOnlyOnEdit?: boolean;
 }
 
 /**

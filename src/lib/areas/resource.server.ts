@@ -105,9 +105,14 @@ export interface ResourceHooks<I, P = unknown> {
    * Before anything is written: checks the input against the database (throw invalid() for 422)
    * and answers what `afterWrite` needs, and the table values it implies (a stored count).
    */
-  beforeWrite: (db: DbOrTx, input: I, existing?: Row) => Promise<{ plan: P; values?: Record<string, unknown> }>;
-  /** In the record's transaction, after its row: answers the activity entry's changes (kept small: counts and samples). */
-  afterWrite: (tx: Tx, id: number, plan: P, existing?: Row) => Promise<Changes>;
+  beforeWrite: (db: DbOrTx, input: I, existing: Row | undefined, scope: RequestScope) => Promise<{ plan: P; values?: Record<string, unknown> }>;
+  /**
+   * In the record's transaction, after its row: answers the activity entry's changes (kept small:
+   * counts and samples). Throwing here (a 409 for a rule that needs the written state) undoes the write.
+   */
+  afterWrite: (tx: Tx, id: number, plan: P, existing: Row | undefined, scope: RequestScope) => Promise<Changes>;
+  /** After the transaction committed: what must not happen for a write that was undone (a user's invitation mail). */
+  afterCommit?: (db: Db, id: number, plan: P, scope: RequestScope) => Promise<void>;
   /** Values added to one record's answer (GET /api/<key>/:id), never to lists. */
   afterRead?: (db: DbOrTx, id: number) => Promise<Record<string, unknown>>;
 }
@@ -294,7 +299,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
     async create(db: Db, s: RequestScope, input: z.infer<S>): Promise<ApiRecord> {
       let values = stampOwner(s, 'create', def.toValues(input));
       if (def.resolve) values = await def.resolve(db, values);
-      const prepared = await def.hooks?.beforeWrite(db, input);
+      const prepared = await def.hooks?.beforeWrite(db, input, undefined, s);
       values = { ...values, ...prepared?.values };
       await checkUnique(db, values);
       const images = await storeImages(input as Record<string, unknown>);
@@ -305,7 +310,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
             .insert(table as PgTable)
             .values({ ...values, ...images.set } as never)
             .returning(columns)) as Row[];
-          const hookChanges = prepared ? await def.hooks!.afterWrite(tx, row!.id, prepared.plan) : {};
+          const hookChanges = prepared ? await def.hooks!.afterWrite(tx, row!.id, prepared.plan, undefined, s) : {};
           await logActivity(tx, s.actor, {
             area: area.key,
             action: 'create',
@@ -317,6 +322,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
         },
         images.rollback,
       );
+      if (prepared && def.hooks?.afterCommit) await def.hooks.afterCommit(db, created.id, prepared.plan, s);
       // Read back through the selection: computed and joined values (counts, a parent's name) included.
       return def.serialize((await findRow(db, s, created.id)) ?? created);
     },
@@ -328,7 +334,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
       if (existing.version !== version) throw staleVersion(area.singular);
       let values = stampOwner(s, 'update', def.toValues(input, existing));
       if (def.resolve) values = await def.resolve(db, values, existing);
-      const prepared = await def.hooks?.beforeWrite(db, input, existing);
+      const prepared = await def.hooks?.beforeWrite(db, input, existing, s);
       values = { ...values, ...prepared?.values };
       await checkUnique(db, values, id);
       const images = await storeImages(input as Record<string, unknown>, existing);
@@ -342,7 +348,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
             .where(and(eq(table.id, id), eq(table.version, version), scope(s, 'update')))
             .returning(columns)) as Row[];
           if (rows.length === 0) throw staleVersion(area.singular);
-          const hookChanges = prepared ? await def.hooks!.afterWrite(tx, id, prepared.plan, existing) : {};
+          const hookChanges = prepared ? await def.hooks!.afterWrite(tx, id, prepared.plan, existing, s) : {};
           await logActivity(tx, s.actor, {
             area: area.key,
             action: 'update',
@@ -355,6 +361,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
         images.rollback,
       );
       await images.commit();
+      if (prepared && def.hooks?.afterCommit) await def.hooks.afterCommit(db, id, prepared.plan, s);
       return def.serialize((await findRow(db, s, id)) ?? updated);
     },
 

@@ -11,6 +11,10 @@
  *   starts and when it ends, and nothing is stored while one is in flight, so a change made here is
  *   seen by the very next request (roles, grants, impersonation, sign-out, password changes…).
  * - Idle and absolute session expiry are still checked on every request, against the cached row.
+ * - An entry is used only after one primary-key read says its session row still exists
+ *   (`sessionStillExists`): deactivating a user or signing them out everywhere deletes their
+ *   sessions, so they are refused on their very next request on EVERY server (issue 14). Roles
+ *   and grants changed elsewhere still take up to the TTL.
  */
 import type { Principal } from './principal.server.ts';
 import type { SessionRow } from './session.server.ts';

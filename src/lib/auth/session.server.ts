@@ -56,6 +56,21 @@ export async function findSession(db: DbOrTx, token: string): Promise<SessionRow
   return session;
 }
 
+/**
+ * The cheap check before a cached identity is used (principal-cache.server.ts): one primary-key
+ * read, that the session row still exists (deactivating a user or "Sign out everywhere" deletes
+ * it, on any server) and that a user it impersonates is still active. So a deactivated user is
+ * refused on their very next request on every server, not after PERMISSION_CACHE_SECONDS.
+ */
+export async function sessionStillExists(db: DbOrTx, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), sql`not exists (select 1 from users u where u.id = ${sessions.impersonatedUserId} and u.status <> 'active')`))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** Neither idle for longer than SESSION_IDLE_MINUTES nor past its absolute expiry. */
 export function isSessionLive(session: Pick<SessionRow, 'expiresAt' | 'lastSeenAt'>, now = Date.now()): boolean {
   return session.expiresAt.getTime() > now && session.lastSeenAt.getTime() + config().SESSION_IDLE_MINUTES * 60_000 > now;

@@ -155,6 +155,8 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** 'reset' (a forgotten password, 60 minutes) | 'invite' (a new user's first password, 7 days): one link works only for its purpose. */
+  purpose: text('purpose').notNull().default('reset'),
 });
 
 /** Append-only: the product has no route that updates or deletes an entry. */
