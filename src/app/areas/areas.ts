@@ -21,6 +21,7 @@ import { returnPolicyArea } from '@/features/return-policies/return-policy.area.
 import { warehouseArea } from '@/features/warehouses/warehouse.area.ts';
 import { deliveryPartnerArea } from '@/features/delivery-partners/delivery-partner.area.ts';
 import { deliveryZoneArea } from '@/features/delivery-zones/delivery-zone.area.ts';
+import { roleArea } from '@/features/roles/role.area.ts';
 
 export const AREAS: AreaDeclaration[] = [
   brandArea,
@@ -38,6 +39,7 @@ export const AREAS: AreaDeclaration[] = [
   warehouseArea,
   deliveryPartnerArea,
   deliveryZoneArea,
+  roleArea,
 ];
 
 export function areaByKey(key: string): AreaDeclaration | undefined {
