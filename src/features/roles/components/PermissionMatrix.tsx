@@ -15,7 +15,7 @@ import { inputClass } from '@/components/ui/styles.ts';
 import { useFormSubmission } from '@/components/form/use-form-submission.ts';
 import { useLeaveGuard } from '@/components/form/use-leave-guard.ts';
 import { toast } from '@/lib/stores/toast.ts';
-import { grantDiff, permissionOf, type MatrixRow, type MatrixShape } from '../permission-matrix.ts';
+import { grantDiff, permissionOf, type MatrixRow, type MatrixShape } from '@/features/roles/permission-matrix.ts';
 
 export interface PermissionMatrixProps {
   shape: MatrixShape;
