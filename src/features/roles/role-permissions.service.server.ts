@@ -12,28 +12,16 @@
  *   PERMISSION_CACHE_SECONDS on others.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db, DbOrTx } from '@/lib/db/client.server.ts';
 import { permissions, rolePermissions, roles, userPermissions, userRoles, users } from '@/lib/db/schema.ts';
 import type { Principal } from '@/lib/auth/principal.server.ts';
 import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
 import { forbidden, notFound } from '@/lib/http/errors.ts';
-import { isPermission } from '@/lib/permissions/catalogue.ts';
 import { SUPER_ADMIN_ROLE } from './role.area.ts';
 import { SUPER_ADMIN_LOCKED } from './role.resource.server.ts';
 import { describeGrantDiff, type GrantDiff } from './permission-matrix.ts';
 
-const permissionList = z.array(z.string().max(100)).max(1000).default([]);
-
-/** The body of a matrix save. */
-export const grantDiffSchema = z.strictObject({ grant: permissionList, revoke: permissionList }).superRefine((d, ctx) => {
-  for (const key of ['grant', 'revoke'] as const) {
-    const unknown = d[key].filter((p) => !isPermission(p));
-    if (unknown.length) ctx.addIssue({ code: 'custom', path: [key], message: `Unknown permission: ${unknown.join(', ')}.` });
-  }
-  const both = d.grant.filter((p) => d.revoke.includes(p));
-  if (both.length) ctx.addIssue({ code: 'custom', path: ['grant'], message: `Granted and revoked at once: ${both.join(', ')}.` });
-});
+export { grantDiffSchema } from './permission-matrix.ts';
 
 export interface GrantScope {
   principal: Principal;
