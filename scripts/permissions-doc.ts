@@ -12,7 +12,10 @@ const hook = `export async function resolve(specifier, context, next) {
 }`;
 register(`data:text/javascript,${encodeURIComponent(hook)}`);
 
-const { permissionsDoc } = (await import('../src/app/permissions/permissions-doc.ts')) as typeof import('../src/app/permissions/permissions-doc.ts');
+// Loaded by URL, with the hook in place: the app's files keep their `@/` imports (they are not
+// Node-loaded files in the sense of scripts/node-loaded-files.mjs, which follows literal specifiers only).
+const generator = new URL('../src/app/permissions/permissions-doc.ts', import.meta.url).href;
+const { permissionsDoc } = (await import(generator)) as { permissionsDoc: () => string };
 const target = new URL('../docs/permissions.md', import.meta.url);
 writeFileSync(target, permissionsDoc());
 console.log('Wrote docs/permissions.md');
