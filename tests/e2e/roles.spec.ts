@@ -5,7 +5,8 @@
  * toggle; the matrix works at 360×740 (the table scrolls sideways, the area column stays).
  */
 import { test, expect, expectToast, loginAs } from './fixtures.ts';
-import { AFTER_SAVE, uniqueTag } from './area-helpers.ts';
+import { AFTER_SAVE, pageScriptsGzip, uniqueTag } from './area-helpers.ts';
+import { seriousViolations } from './shell-helpers.ts';
 import type { Page } from '@playwright/test';
 
 const cell = (page: Page, name: string | RegExp) => page.getByRole('checkbox', { name, exact: typeof name === 'string' });
@@ -112,6 +113,18 @@ test.describe('roles and grants', () => {
     await expect(cell(page, 'brands: delete')).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Save permissions' })).toHaveCount(0);
   });
+});
+
+test('the matrix pages pass axe and stay within the JavaScript budget (100 KiB gzipped)', async ({ page, loginAs: signIn }) => {
+  test.slow();
+  await signIn('admin');
+  const id = await supportUserId(page);
+  for (const path of ['/permissions/2', `/user/permissions/${id}`]) {
+    const { bytes } = await pageScriptsGzip(page, path);
+    expect(bytes, `${path} JavaScript, gzipped`).toBeLessThanOrEqual(100 * 1024);
+    await ready(page);
+    expect(await seriousViolations(page, ['main']), `axe on ${path}`).toEqual([]);
+  }
 });
 
 test.describe('on a phone', () => {

@@ -12,7 +12,7 @@ import { listQuerySchema, MATCH_MODES, PAGE_SIZES } from '@/lib/list/list-query.
 import { loginSchema, resetRequestSchema } from '@/features/auth/auth.schema.ts';
 import { accountDeletionSchema, passwordChangeSchema, profileSchema } from '@/features/profile/profile.schema.ts';
 import { globalSettingsSchema } from '@/features/global-settings/global-settings.form.ts';
-import { grantDiffSchema } from '@/features/roles/permission-matrix.ts';
+import { grantDiffSchema } from '@/features/roles/grant-diff.schema.ts';
 import { markReadSchema, markUnreadSchema } from '@/features/notifications/notification.list.ts';
 import { sendPhoneCodeSchema, storeDetailsSchema, storeSetupSchema, verifyPhoneCodeSchema } from '@/features/vendor-onboarding/vendor-onboarding.schema.ts';
 

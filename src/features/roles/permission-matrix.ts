@@ -4,8 +4,7 @@
  * areas with no menu item go to "Other"), columns are the union of the actions. No server imports:
  * the pages compute it and hand it to the island as props.
  */
-import { z } from 'zod';
-import { isPermission, PERMISSION_AREAS, type Permission } from '@/lib/permissions/catalogue.ts';
+import { PERMISSION_AREAS, type Permission } from '@/lib/permissions/catalogue.ts';
 import { MENU } from '@/lib/navigation/menu.ts';
 
 export interface MatrixRow {
@@ -82,15 +81,3 @@ export function describeGrantDiff(diff: GrantDiff, subject: string): string {
   if (diff.revoke.length) parts.push(`revoked ${diff.revoke.join(', ')} from ${subject}`);
   return parts.join('; ');
 }
-
-const permissionList = z.array(z.string().max(100)).max(1000).default([]);
-
-/** The body of a matrix save (the API parses with it; the island sends it). */
-export const grantDiffSchema = z.strictObject({ grant: permissionList, revoke: permissionList }).superRefine((d, ctx) => {
-  for (const key of ['grant', 'revoke'] as const) {
-    const unknown = d[key].filter((p) => !isPermission(p));
-    if (unknown.length) ctx.addIssue({ code: 'custom', path: [key], message: `Unknown permission: ${unknown.join(', ')}.` });
-  }
-  const both = d.grant.filter((p) => d.revoke.includes(p));
-  if (both.length) ctx.addIssue({ code: 'custom', path: ['grant'], message: `Granted and revoked at once: ${both.join(', ')}.` });
-});

@@ -21,7 +21,7 @@ import { SUPER_ADMIN_ROLE } from './role.area.ts';
 import { SUPER_ADMIN_LOCKED } from './role.resource.server.ts';
 import { describeGrantDiff, type GrantDiff } from './permission-matrix.ts';
 
-export { grantDiffSchema } from './permission-matrix.ts';
+export { grantDiffSchema } from './grant-diff.schema.ts';
 
 export interface GrantScope {
   principal: Principal;

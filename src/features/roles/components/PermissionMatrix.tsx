@@ -37,7 +37,7 @@ interface SaveAnswer {
   granted: string[];
 }
 
-const stickyCell = 'sticky left-0 z-10 bg-[var(--surface-card,white)] dark:bg-surface-900';
+const stickyCell = 'sticky left-0 z-10 bg-surface-0 shadow-[6px_0_6px_-6px_rgb(0_0_0/0.3)] dark:bg-surface-900';
 
 export default function PermissionMatrix({ shape, subject, saveUrl, granted, inherited = {}, locked = null, held }: PermissionMatrixProps) {
   const [baseline, setBaseline] = useState(() => new Set(granted));
@@ -175,7 +175,7 @@ export default function PermissionMatrix({ shape, subject, saveUrl, granted, inh
                   colSpan={shape.actions.length + 1}
                   className="bg-surface-50 px-3 py-1.5 text-left text-xs font-semibold tracking-wide uppercase dark:bg-surface-800"
                 >
-                  <span className={`${stickyCell} bg-transparent`}>{g.label}</span>
+                  <span className="sticky left-3">{g.label}</span>
                 </th>
               </tr>
               {g.rows.map((r) => {
@@ -197,7 +197,7 @@ export default function PermissionMatrix({ shape, subject, saveUrl, granted, inh
                         />
                         <span>
                           <span className="font-medium">{r.area}</span>
-                          {r.label !== r.area && <span className="block text-xs text-surface-500">{r.label}</span>}
+                          {r.label !== r.area && <span className="block text-xs text-surface-600 dark:text-surface-300">{r.label}</span>}
                         </span>
                       </label>
                     </th>
