@@ -228,6 +228,19 @@ describe('the role permission matrix', () => {
       await expectErrorShape(response, 403);
     }
   });
+
+  it('never gives vendor accounts staff administration (rbac, users), directly or through a role they hold', async () => {
+    const vendorUser = Number((await vendor.getJson('/api/user')).body.id);
+    const direct = await saveUser(admin, vendorUser, { grant: ['rbac:list'] });
+    expect((await expectErrorShape(direct, 422)).message).toMatch(/vendor account/);
+    const vendorRole = (await roleByName('Vendor'))!;
+    const viaRole = await saveRole(admin, vendorRole.id, { grant: ['users:list', 'brands:list'] });
+    expect((await expectErrorShape(viaRole, 422)).message).toMatch(/users:list/);
+    expect((await vendor.get('/api/roles')).status).toBe(403);
+    // Other grants to a vendor's role are the operator's choice.
+    expect((await saveRole(admin, vendorRole.id, { grant: ['tags:list'] })).status).toBe(200);
+    expect((await saveRole(admin, vendorRole.id, { revoke: ['tags:list'] })).status).toBe(200);
+  });
 });
 
 describe('the user permission matrix', () => {

@@ -17,6 +17,7 @@ import { permissions, rolePermissions, roles, userPermissions, userRoles, users 
 import type { Principal } from '@/lib/auth/principal.server.ts';
 import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
 import { forbidden, notFound } from '@/lib/http/errors.ts';
+import { refuseEscalation, refuseStaffOnlyForVendors, VENDOR_MAY_NOT_GRANT } from '@/lib/permissions/escalation.ts';
 import { SUPER_ADMIN_ROLE } from './role.area.ts';
 import { SUPER_ADMIN_LOCKED } from './role.resource.server.ts';
 import { describeGrantDiff, type GrantDiff } from './permission-matrix.ts';
@@ -28,16 +29,10 @@ export interface GrantScope {
   actor: Actor;
 }
 
-/** Vendors never manage grants, and nobody grants what they don't hold. */
-function checkMayGrant(s: GrantScope, grant: string[]) {
-  if (s.principal.user.userType === 'vendor') throw forbidden('Vendor accounts can not manage roles or permissions.');
-  const held = new Set(s.principal.abilities);
-  const lacking = grant.filter((p) => !held.has(p));
-  if (lacking.length) throw forbidden(`You can't grant ${lacking.join(', ')}: you don't hold ${lacking.length === 1 ? 'it' : 'them'} yourself.`);
-}
+const checkMayGrant = (s: GrantScope, grant: string[]) => refuseEscalation(s.principal, grant);
 
 function checkMayRead(s: GrantScope) {
-  if (s.principal.user.userType === 'vendor') throw forbidden('Vendor accounts can not manage roles or permissions.');
+  if (s.principal.user.userType === 'vendor') throw forbidden(VENDOR_MAY_NOT_GRANT);
 }
 
 async function permissionIds(db: DbOrTx, names: string[]): Promise<Map<string, number>> {
@@ -77,6 +72,13 @@ export async function saveRoleGrants(db: Db, s: GrantScope, roleId: number, diff
     const [role] = await tx.select().from(roles).where(eq(roles.id, roleId)).for('update').limit(1);
     if (!role) throw notFound('Role not found.');
     if (role.name === SUPER_ADMIN_ROLE) throw forbidden(SUPER_ADMIN_LOCKED);
+    const [vendorHolder] = await tx
+      .select({ id: users.id })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(and(eq(userRoles.roleId, roleId), eq(users.userType, 'vendor')))
+      .limit(1);
+    if (vendorHolder || role.name === 'Vendor') refuseStaffOnlyForVendors(diff.grant, `The role ${role.name} (held by vendor accounts)`);
     const current = new Set(
       (
         await tx
@@ -178,8 +180,9 @@ export async function userMatrix(db: DbOrTx, s: GrantScope, userId: number): Pro
 export async function saveUserGrants(db: Db, s: GrantScope, userId: number, diff: GrantDiff): Promise<UserMatrix & { changed: GrantDiff }> {
   checkMayGrant(s, diff.grant);
   const changed = await db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, userId)).for('update').limit(1);
+    const [user] = await tx.select({ id: users.id, name: users.name, userType: users.userType }).from(users).where(eq(users.id, userId)).for('update').limit(1);
     if (!user) throw notFound('User not found.');
+    if (user.userType === 'vendor') refuseStaffOnlyForVendors(diff.grant, `${user.name} (a vendor account)`);
     const current = new Set(
       (
         await tx
