@@ -77,7 +77,9 @@ without the next start undoing it. They keep their names (the product finds them
   the difference, \`POST /api/permissions/{id}\` or \`POST /api/user/permissions/{user}\` with \`{grant: [...], revoke: [...]}\`,
   applied in one transaction with one activity entry ("granted brands:delete to Catalogue editors").
 - **No privilege escalation**: nobody grants (to a role or a user) a permission they don't hold themselves (403 naming it);
-  nobody changes the Super Admin role's grants (403); vendor accounts are refused every one of these APIs (403).
+  nobody changes the Super Admin role's grants (403); vendor accounts are refused every one of these APIs (403),
+  and are never given \`rbac:*\` or \`users:*\`, directly or through a role they hold (422). The rule is
+  \`refuseEscalation\` in \`src/lib/permissions/escalation.ts\`, for every place that hands out permissions.
 - A change is seen by the affected users' next request on the same server (every unsafe request empties this process's
   principal cache, decision 012) and within \`PERMISSION_CACHE_SECONDS\` on other servers.
 
