@@ -22,6 +22,7 @@ import { warehouseArea } from '@/features/warehouses/warehouse.area.ts';
 import { deliveryPartnerArea } from '@/features/delivery-partners/delivery-partner.area.ts';
 import { deliveryZoneArea } from '@/features/delivery-zones/delivery-zone.area.ts';
 import { userArea } from '@/features/users/user.area.ts';
+import { roleArea } from '@/features/roles/role.area.ts';
 
 export const AREAS: AreaDeclaration[] = [
   brandArea,
@@ -40,6 +41,7 @@ export const AREAS: AreaDeclaration[] = [
   deliveryPartnerArea,
   deliveryZoneArea,
   userArea,
+  roleArea,
 ];
 
 export function areaByKey(key: string): AreaDeclaration | undefined {

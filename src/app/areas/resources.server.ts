@@ -16,6 +16,7 @@ import { warehouseResource } from '@/features/warehouses/warehouse.resource.serv
 import { deliveryPartnerResource } from '@/features/delivery-partners/delivery-partner.resource.server.ts';
 import { deliveryZoneResource } from '@/features/delivery-zones/delivery-zone.resource.server.ts';
 import { userResource } from '@/features/users/user.resource.server.ts';
+import { roleResource } from '@/features/roles/role.resource.server.ts';
 
 export const RESOURCES: Record<string, Resource> = {
   brands: brandResource as unknown as Resource,
@@ -34,6 +35,7 @@ export const RESOURCES: Record<string, Resource> = {
   'delivery-partners': deliveryPartnerResource as unknown as Resource,
   'delivery-zones': deliveryZoneResource as unknown as Resource,
   users: userResource as unknown as Resource,
+  roles: roleResource as unknown as Resource,
 };
 
 export function resourceByKey(key: string | undefined): Resource | undefined {

@@ -12,6 +12,7 @@ import { listQuerySchema, MATCH_MODES, PAGE_SIZES } from '@/lib/list/list-query.
 import { loginSchema, resetRequestSchema } from '@/features/auth/auth.schema.ts';
 import { accountDeletionSchema, passwordChangeSchema, profileSchema } from '@/features/profile/profile.schema.ts';
 import { globalSettingsSchema } from '@/features/global-settings/global-settings.form.ts';
+import { grantDiffSchema } from '@/features/roles/grant-diff.schema.ts';
 import { markReadSchema, markUnreadSchema } from '@/features/notifications/notification.list.ts';
 import { sendPhoneCodeSchema, storeDetailsSchema, storeSetupSchema, verifyPhoneCodeSchema } from '@/features/vendor-onboarding/vendor-onboarding.schema.ts';
 
@@ -76,6 +77,18 @@ const OPERATIONS: Record<string, Operation> = {
   },
   'GET /api/products': { summary: 'Products (vendor accounts see only their own)', tag: 'Products' },
   'GET /api/products/{id}': { summary: 'One product (another vendor’s product is 404 for a vendor)', tag: 'Products' },
+  'GET /api/permissions/{id}': { summary: 'A role’s grants (its permission matrix); `locked` says why Super Admin’s can’t change', tag: 'Roles' },
+  'POST /api/permissions/{id}': {
+    summary: 'Change a role’s grants by difference, in one transaction; granting what you don’t hold is 403',
+    tag: 'Roles',
+    body: grantDiffSchema,
+  },
+  'GET /api/user/permissions/{user}': { summary: 'A user’s direct grants, and the permissions their roles give (naming the roles)', tag: 'Roles' },
+  'POST /api/user/permissions/{user}': {
+    summary: 'Change a user’s direct grants by difference, in one transaction; granting what you don’t hold is 403',
+    tag: 'Roles',
+    body: grantDiffSchema,
+  },
   'GET /api/vendors/options': { summary: 'Vendors as choices for staff pickers: ids and store names (?q= searches, ?ids= labels chosen ones)', tag: 'Vendors' },
   'GET /api/pincodes/lookup': {
     summary:

@@ -75,9 +75,14 @@ const routeList: RouteDef[] = [
   planned('/customers/list', 'customers:list', 'Customers'),
   { ...planned('/customer/:id/details', 'customers:view', 'Customer details'), sample: { id: '1' }, parent: '/customers/list' },
   planned('/payments/listing', 'accountings:payment-list', 'Payments'),
-  planned('/roles', 'rbac:list', 'Roles'),
-  { ...planned('/permissions/:id', 'rbac:update', 'Role permissions'), sample: { id: '1' }, parent: '/roles' },
-  { ...planned('/user/permissions/:user', 'rbac:update', 'User permissions'), sample: { user: '1' }, parent: '/users/list' },
+  // Roles and grants (src/features/roles): /roles, /roles/add and /roles/:id/edit come with the area (AREAS).
+  page('/permissions/:id', perm('rbac:update'), 'Role permissions', { sample: { id: '1' }, parent: '/roles' }),
+  page('/user/permissions/:user', perm('rbac:update'), 'User permissions', { sample: { user: '1' }, parent: '/users/list' }),
+  api(['GET'], '/api/permissions/:id', perm('rbac:list'), { sample: { id: '1' } }),
+  // Sample: the Support role (an empty difference changes nothing); Super Admin's grants answer 403.
+  api(['POST'], '/api/permissions/:id', perm('rbac:update'), { sample: { id: '2' } }),
+  api(['GET'], '/api/user/permissions/:user', perm('rbac:list'), { sample: { user: '1' } }),
+  api(['POST'], '/api/user/permissions/:user', perm('rbac:update'), { sample: { user: '1' } }),
   planned('/coupons/listing', 'discounts:list', 'Coupons'),
   planned('/promotions/listing', 'rbac:list', 'Promotions'),
   planned('/promotions/add', 'promotions:create', 'Add promotion', '/promotions/listing'),

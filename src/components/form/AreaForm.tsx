@@ -12,7 +12,7 @@ import { api } from '@/lib/http/client.ts';
 import { slugify } from '@/lib/text/slug.ts';
 import { toast } from '@/lib/stores/toast.ts';
 import { Button } from '@/components/ui/Button.tsx';
-import { FormAlert, SelectField, TextareaField, TextField } from '@/components/ui/fields.tsx';
+import { CheckboxField, FormAlert, SelectField, TextareaField, TextField } from '@/components/ui/fields.tsx';
 import { buttonClass } from '@/components/ui/styles.ts';
 import { ImageField } from './ImageField.tsx';
 import { RelationField } from './RelationPicker.tsx';
@@ -265,6 +265,16 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
             placeholder={f.placeholder}
             value={values[f.name]}
             onChange={(e) => setValue(f.name, e.target.value)}
+          />
+        );
+      case 'checkbox':
+        return (
+          <CheckboxField
+            key={f.name}
+            {...common}
+            className={wide}
+            checked={values[f.name] === 'true'}
+            onChange={(e) => setValue(f.name, e.target.checked ? 'true' : 'false')}
           />
         );
       case 'select':

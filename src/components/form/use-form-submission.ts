@@ -55,8 +55,8 @@ export interface FormSubmission {
   reset(): void;
   /** The schema's errors for this input, shown; null when the input passes, or the schema could not load. */
   check(schema: SchemaLoader, input: unknown): Promise<FieldErrors | null>;
-  /** Sends the form; a refusal comes back in the one error shape for the form to show (showRefusal) or handle (a 409). */
-  send<T>(url: string, init: { method?: RequestOptions['method']; body: FormData; upload?: boolean }): Promise<SendResult<T>>;
+  /** Sends the form (multipart, or a JSON object: a permission matrix's difference); a refusal comes back in the one error shape for the form to show (showRefusal) or handle (a 409). */
+  send<T>(url: string, init: { method?: RequestOptions['method']; body: FormData | Record<string, unknown>; upload?: boolean }): Promise<SendResult<T>>;
   /** Shows a refusal: its field errors beside the fields, and the summary above the form. */
   showRefusal(error: ApiError): void;
 }
@@ -98,7 +98,10 @@ export function useFormSubmission(initial: { errors?: FieldErrors; message?: str
     return found;
   };
 
-  async function send<T>(url: string, init: { method?: RequestOptions['method']; body: FormData; upload?: boolean }): Promise<SendResult<T>> {
+  async function send<T>(
+    url: string,
+    init: { method?: RequestOptions['method']; body: FormData | Record<string, unknown>; upload?: boolean },
+  ): Promise<SendResult<T>> {
     setSubmitting(true);
     setMessage(null);
     if (init.upload) setProgress(0);

@@ -112,7 +112,8 @@ export interface AreaField {
   /** The schema key and the multipart field name. */
   name: string;
   label: string;
-  input: 'text' | 'textarea' | 'select' | 'image' | 'slug' | 'relation' | 'secret' | 'markdown' | 'custom';
+  input: 'text' | 'textarea' | 'select' | 'checkbox' | 'image' | 'slug' | 'relation' | 'secret' | 'markdown' | 'custom';
+  /** checkbox: a yes/no field (the schema's `formBoolean`), sent as "true" or "false". */
   /** select: the choices. */
   options?: readonly { value: string; label: string }[];
   /**
