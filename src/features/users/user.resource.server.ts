@@ -6,6 +6,7 @@
  * platform without an active Super Admin. Deactivating ends every session of the user in the
  * same transaction (refused on their next request on every server: principal-cache.server.ts).
  */
+import { lackingPermissions } from '@/lib/permissions/escalation.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { permissions, rolePermissions, roles, sessions, userRoles, users } from '@/lib/db/schema.ts';
 import type { DbOrTx, Tx } from '@/lib/db/client.server.ts';
@@ -44,16 +45,20 @@ async function roleNamesOf(db: DbOrTx, ids: number[]): Promise<Map<number, strin
 /** Giving a role is giving its permissions: only those the giver holds (privilege escalation is refused). */
 async function checkGivable(db: DbOrTx, s: RequestScope, added: number[], names: Map<number, string>): Promise<void> {
   if (!added.length) return;
-  const held = new Set(s.principal.abilities);
   const rows = await db
     .select({ roleId: rolePermissions.roleId, name: permissions.name })
     .from(rolePermissions)
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
     .where(inArray(rolePermissions.roleId, added));
-  const lacking = rows.filter((r) => !held.has(r.name));
+  // The one escalation rule (src/lib/permissions/escalation.ts), asked of the role's permissions.
+  const lacking = lackingPermissions(
+    s.principal,
+    rows.map((r) => r.name),
+  );
   if (lacking.length) {
-    const role = names.get(lacking[0]!.roleId) ?? `#${lacking[0]!.roleId}`;
-    throw forbidden(`You can't give the role ${role}: it has permissions you don't hold (${[...new Set(lacking.map((l) => l.name))].slice(0, 3).join(', ')}).`);
+    const roleId = rows.find((r) => lacking.includes(r.name))!.roleId;
+    const role = names.get(roleId) ?? `#${roleId}`;
+    throw forbidden(`You can't give the role ${role}: it has permissions you don't hold (${lacking.slice(0, 3).join(', ')}).`);
   }
 }
 
