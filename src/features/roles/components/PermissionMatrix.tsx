@@ -137,7 +137,13 @@ export default function PermissionMatrix({ shape, subject, saveUrl, granted, inh
           {dirty ? `${diff.grant.length} to grant, ${diff.revoke.length} to revoke` : 'No unsaved changes'}
         </p>
       </div>
-      <div className="max-w-full overflow-x-auto rounded-lg border border-surface-200 dark:border-surface-700">
+      {/* Focusable so the keyboard can scroll it sideways when no cell is (Super Admin's, all read-only). */}
+      <div
+        className="max-w-full overflow-x-auto rounded-lg border border-surface-200 focus-visible:outline-2 focus-visible:outline-primary-500 dark:border-surface-700"
+        tabIndex={0}
+        role="region"
+        aria-label={`Permissions of ${subject}`}
+      >
         <table className="min-w-full border-collapse text-sm">
           <caption className="sr-only">Permissions of {subject}: areas by actions</caption>
           <thead>
