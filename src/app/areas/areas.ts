@@ -21,6 +21,8 @@ import { returnPolicyArea } from '@/features/return-policies/return-policy.area.
 import { warehouseArea } from '@/features/warehouses/warehouse.area.ts';
 import { deliveryPartnerArea } from '@/features/delivery-partners/delivery-partner.area.ts';
 import { deliveryZoneArea } from '@/features/delivery-zones/delivery-zone.area.ts';
+import { customerArea } from '@/features/customers/customer.area.ts';
+import { customerAddressArea } from '@/features/customers/customer-address.area.ts';
 
 export const AREAS: AreaDeclaration[] = [
   brandArea,
@@ -38,6 +40,8 @@ export const AREAS: AreaDeclaration[] = [
   warehouseArea,
   deliveryPartnerArea,
   deliveryZoneArea,
+  customerArea,
+  customerAddressArea,
 ];
 
 export function areaByKey(key: string): AreaDeclaration | undefined {

@@ -15,6 +15,8 @@ import { returnPolicyResource } from '@/features/return-policies/return-policy.r
 import { warehouseResource } from '@/features/warehouses/warehouse.resource.server.ts';
 import { deliveryPartnerResource } from '@/features/delivery-partners/delivery-partner.resource.server.ts';
 import { deliveryZoneResource } from '@/features/delivery-zones/delivery-zone.resource.server.ts';
+import { customerResource } from '@/features/customers/customer.resource.server.ts';
+import { customerAddressResource } from '@/features/customers/customer-address.resource.server.ts';
 
 export const RESOURCES: Record<string, Resource> = {
   brands: brandResource as unknown as Resource,
@@ -32,6 +34,8 @@ export const RESOURCES: Record<string, Resource> = {
   warehouses: warehouseResource as unknown as Resource,
   'delivery-partners': deliveryPartnerResource as unknown as Resource,
   'delivery-zones': deliveryZoneResource as unknown as Resource,
+  customers: customerResource as unknown as Resource,
+  'customer-addresses': customerAddressResource as unknown as Resource,
 };
 
 export function resourceByKey(key: string | undefined): Resource | undefined {
