@@ -5,14 +5,14 @@
  * No server imports: the details island uses these too.
  */
 
-/** `priya.sharma@example.com` → `pr••••••••@example.com` (the domain stays: it says gmail or a company). */
+/** `priya.sharma@example.com` → `pr••••@example.com` (the domain stays: it says gmail or a company; the length doesn't). */
 export function maskEmail(email: string | null | undefined): string {
   if (!email) return '';
   const at = email.lastIndexOf('@');
   if (at < 1) return '••••••';
   const local = email.slice(0, at);
   const keep = local.length > 2 ? 2 : 1;
-  return `${local.slice(0, keep)}${'•'.repeat(Math.max(3, Math.min(local.length - keep, 10)))}${email.slice(at)}`;
+  return `${local.slice(0, keep)}••••${email.slice(at)}`;
 }
 
 /** `+919876543210` → `+91 ••••• •3210`: only the last four digits. */
