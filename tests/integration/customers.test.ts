@@ -237,6 +237,17 @@ describe('addresses', () => {
   });
 });
 
+describe('global search', () => {
+  it('finds a customer by name and opens the details page, never showing the email or phone', async () => {
+    const { body } = await support.getJson('/api/search?q=Aarav Sharma');
+    const text = JSON.stringify(body);
+    expect(text).toContain('/customer/1/details');
+    expect(text).not.toContain('/customer/1/edit');
+    expectNoPii(text.replace(/support@example\.com/g, ''));
+    expect(JSON.stringify((await vendor.getJson('/api/search?q=Aarav Sharma')).body)).not.toContain('/customer/');
+  });
+});
+
 describe('who may', () => {
   it('refuses a vendor every customers call and page (403), and changes nothing', async () => {
     const calls = [
