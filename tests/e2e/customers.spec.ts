@@ -2,7 +2,7 @@
  * Customers in the browser. Support, on a desktop and on a 360×740 phone, sees the customer list
  * and a customer's details with phones and emails masked and no way to reveal them; the Super
  * Admin reveals one customer's (logged) and blocks the customer with a reason, which the details
- * page and the list then show.
+ * page and the list then show, and adds an address from the details page starting with its pincode.
  */
 import { test, expect, expectToast } from './fixtures.ts';
 import { createRecord, uniqueTag } from './area-helpers.ts';
@@ -91,4 +91,32 @@ test('the Super Admin reveals a customer’s phone and blocks the customer with 
     { headers: { accept: 'application/json' } },
   );
   expect(((await log.json()).data as { action: string }[]).map((e) => e.action)).toEqual(['block', 'reveal', 'create']);
+});
+
+test('the Super Admin adds an address from the details page, starting with its pincode', async ({ page, loginAs }) => {
+  test.slow();
+  await loginAs('admin');
+  await page.goto('/customers/list');
+  const tag = uniqueTag();
+  const digits = `7${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  const customer = await createRecord(page, 'customers', { name: `Anu Varghese ${tag}`, email: `anu.${tag.toLowerCase()}@example.com`, phone: digits });
+  await page.goto(`/customer/${customer.id}/details`);
+  const addresses = page.getByRole('region', { name: 'Addresses' });
+  await expect(addresses).toContainText('No customer addresses yet.');
+  await addresses.getByRole('link', { name: /Add address/ }).click();
+  await expect(page).toHaveURL(/\/customer-addresses\/add\?/);
+  await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue(`Anu Varghese ${tag}`);
+  await page.getByLabel('Label').fill('Home');
+  await page.getByLabel('Address line 1').fill('22 Marine Drive');
+  await page.getByRole('textbox', { name: 'Pincode' }).fill('682001');
+  await expect(page.getByRole('combobox', { name: 'State' })).toHaveValue('Kerala');
+  await expect(page.getByRole('combobox', { name: 'City' })).not.toHaveValue('');
+  await page.getByLabel('Default address').selectOption('true');
+  await page.getByRole('button', { name: 'Add address' }).click();
+  await expect(page).toHaveURL(new RegExp(`/customer/${customer.id}/details`), { timeout: 15_000 });
+  const row = page.getByRole('region', { name: 'Addresses' }).locator('tbody tr');
+  await expect(row).toHaveCount(1);
+  await expect(row.first()).toContainText('22 Marine Drive');
+  await expect(row.first()).toContainText('Kerala');
+  await expect(row.first()).toContainText('682001');
 });

@@ -44,7 +44,6 @@ export const customerAddressArea = defineArea({
       name: 'pincode',
       label: 'Pincode',
       input: 'text',
-      inputType: 'number',
       addressPincode: { state: 'state_id', city: 'city_id' },
       placeholder: 'e.g. 560001',
     },
