@@ -1,7 +1,7 @@
 /**
  * Fills a database for the benchmark through the product's own code: the same migrations, the
  * same demo accounts (so the bench signs in like a person), India's geography through the same
- * import as `npm run geo:import`, and 10,000 brands. Deterministic: @faker-js/faker with a fixed
+ * import as `npm run geo:import`, 10,000 brands and 100,000 customers. Deterministic: @faker-js/faker with a fixed
  * seed and fixed dates, so two fills hold the same rows and two runs measure the same data.
  *
  * Run by bench/run.ts, or alone against the configured database:
@@ -12,11 +12,14 @@ import { fakerEN_IN as faker } from '@faker-js/faker';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../src/lib/db/client.server.ts';
 import { brands } from '../src/features/brands/brand.tables.ts';
+import { customers } from '../src/features/customers/customer.tables.ts';
 import { seedDemoData } from '../src/app/db/seed.server.ts';
 import { syncPermissions } from '../src/lib/permissions/sync.server.ts';
 
 export const FAKER_SEED = 20_260_115;
 export const DEFAULT_BRANDS = 10_000;
+/** Issue 14: the customers list is measured over 100,000 customers. */
+export const DEFAULT_CUSTOMERS = 100_000;
 /** Rows per INSERT: 1,000 rows × 8 columns stays far below PostgreSQL's 65,535 parameters. */
 const CHUNK = 1_000;
 const BASE_DATE = Date.parse('2025-01-01T00:00:00.000Z');
@@ -26,6 +29,7 @@ export interface FillOptions {
   dataDir?: string;
   url?: string;
   brands?: number;
+  customers?: number;
   log?: (line: string) => void;
 }
 
@@ -68,6 +72,35 @@ export function brandRows(count: number): BrandRow[] {
       status: faker.datatype.boolean({ probability: 0.9 }) ? 'active' : 'inactive',
       createdAt: created,
       updatedAt: updated,
+    });
+  }
+  return rows;
+}
+
+type CustomerRow = typeof customers.$inferInsert;
+
+/**
+ * The customer rows, the same for a given count: Indian names, unique emails (numbered) and
+ * unique +91 mobiles (a fixed step through the 6xxxxxxxxx–9xxxxxxxxx range), created over a year.
+ */
+export function customerRows(count: number): CustomerRow[] {
+  faker.seed(FAKER_SEED + 14);
+  const rows: CustomerRow[] = [];
+  for (let i = 0; i < count; i++) {
+    const first = faker.person.firstName();
+    const last = faker.person.lastName();
+    const created = new Date(BASE_DATE + faker.number.int({ min: 0, max: 365 * 24 * 60 }) * 60_000);
+    const blocked = faker.datatype.boolean({ probability: 0.02 });
+    rows.push({
+      name: `${first} ${last}`,
+      email: `${slugify(`${first}.${last}`) || 'customer'}.${i + 1}@example.com`,
+      phone: `+91${6_000_000_000 + ((i * 7_919) % 3_999_999_999)}`,
+      marketingConsent: faker.datatype.boolean({ probability: 0.6 }),
+      status: blocked ? 'blocked' : 'active',
+      blockedReason: blocked ? 'Repeated cash-on-delivery refusals' : null,
+      blockedAt: blocked ? created : null,
+      createdAt: created,
+      updatedAt: created,
     });
   }
   return rows;
@@ -136,8 +169,25 @@ export async function fill(options: FillOptions): Promise<FillReport> {
       const now = await count(db, 'brands');
       return { rows: now - existing, note: `${now} brands in the database` };
     });
+    await step('customers', async () => {
+      const existing = await count(db, 'customers').catch(() => -1);
+      if (existing < 0) return { note: 'no customers table in this version' };
+      // Demo customers are already there; the generated ones come on top (a repeat is skipped).
+      const rows = customerRows(options.customers ?? DEFAULT_CUSTOMERS);
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < rows.length; i += CHUNK) {
+          await tx
+            .insert(customers)
+            .values(rows.slice(i, i + CHUNK))
+            .onConflictDoNothing();
+        }
+      });
+      await db.execute(sql`analyze customers`);
+      const now = await count(db, 'customers');
+      return { rows: now - existing, note: `${now} customers in the database` };
+    });
     const counts: Record<string, number> = {};
-    for (const table of ['users', 'brands', 'products', 'states', 'cities', 'pincodes', 'activity_logs']) {
+    for (const table of ['users', 'brands', 'customers', 'products', 'states', 'cities', 'pincodes', 'activity_logs']) {
       counts[table] = await count(db, table).catch(() => -1);
     }
     await step('close', () => database.close());
@@ -152,11 +202,13 @@ if (import.meta.main) {
   const { config } = await import('../src/lib/config.server.ts');
   const c = config();
   const brandsArg = process.argv.indexOf('--brands');
+  const customersArg = process.argv.indexOf('--customers');
   const report = await fill({
     driver: c.driver,
     dataDir: c.dataDir,
     url: c.DATABASE_URL,
     brands: brandsArg > 0 ? Number(process.argv[brandsArg + 1]) : DEFAULT_BRANDS,
+    customers: customersArg > 0 ? Number(process.argv[customersArg + 1]) : DEFAULT_CUSTOMERS,
     log: (line) => console.log(line),
   });
   // bench/run.ts runs this file as a child process (a clean environment of its own) and reads this line.

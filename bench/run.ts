@@ -140,6 +140,11 @@ const LOAD_TARGETS: { key: string; path: string; paths?: string[] }[] = [
     path: `/api/pincodes?filters=${filters({ pincode: { operator: 'and', constraints: [{ value: '56', matchMode: 'startsWith' }] } })}&sort=pincode`,
   },
   { key: 'GET /brands/listing', path: '/brands/listing' },
+  // Issue 14: 100,000 customers (bench/fill.ts), a contains search on the name, sorted by name.
+  {
+    key: 'GET /api/customers',
+    path: `/api/customers?filters=${filters({ name: { operator: 'and', constraints: [{ value: 'an', matchMode: 'contains' }] } })}&sort=name`,
+  },
 ];
 
 function sh(cmd: string, args: string[]): string {

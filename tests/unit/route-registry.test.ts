@@ -44,8 +44,8 @@ function shapeOf(pattern: string): string {
 
 /**
  * `src/pages/api/[area]/…` serves every declared area: one route file per area key. A call only
- * some declarations switch on (`reorder`, a Markdown field's preview, a `statusField`'s bulk status: users
- * and roles have none) counts for those areas.
+ * some declarations switch on (`reorder`, a Markdown field's preview, a bulk status for an area
+ * with a `statusField`) counts for those areas.
  */
 const OPTIONAL_AREA_CALLS = ['/api/:area/reorder', '/api/:area/markdown-preview', '/api/:area/bulk-status'];
 function expandAreaFiles(p: PageFile): PageFile[] {

@@ -23,6 +23,8 @@ import { deliveryPartnerArea } from '@/features/delivery-partners/delivery-partn
 import { deliveryZoneArea } from '@/features/delivery-zones/delivery-zone.area.ts';
 import { userArea } from '@/features/users/user.area.ts';
 import { roleArea } from '@/features/roles/role.area.ts';
+import { customerArea } from '@/features/customers/customer.area.ts';
+import { customerAddressArea } from '@/features/customers/customer-address.area.ts';
 
 export const AREAS: AreaDeclaration[] = [
   brandArea,
@@ -42,6 +44,8 @@ export const AREAS: AreaDeclaration[] = [
   deliveryZoneArea,
   userArea,
   roleArea,
+  customerArea,
+  customerAddressArea,
 ];
 
 export function areaByKey(key: string): AreaDeclaration | undefined {

@@ -17,6 +17,8 @@ import { deliveryPartnerResource } from '@/features/delivery-partners/delivery-p
 import { deliveryZoneResource } from '@/features/delivery-zones/delivery-zone.resource.server.ts';
 import { userResource } from '@/features/users/user.resource.server.ts';
 import { roleResource } from '@/features/roles/role.resource.server.ts';
+import { customerResource } from '@/features/customers/customer.resource.server.ts';
+import { customerAddressResource } from '@/features/customers/customer-address.resource.server.ts';
 
 export const RESOURCES: Record<string, Resource> = {
   brands: brandResource as unknown as Resource,
@@ -36,6 +38,8 @@ export const RESOURCES: Record<string, Resource> = {
   'delivery-zones': deliveryZoneResource as unknown as Resource,
   users: userResource as unknown as Resource,
   roles: roleResource as unknown as Resource,
+  customers: customerResource as unknown as Resource,
+  'customer-addresses': customerAddressResource as unknown as Resource,
 };
 
 export function resourceByKey(key: string | undefined): Resource | undefined {

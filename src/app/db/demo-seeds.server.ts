@@ -14,6 +14,7 @@ import { seedFaqs } from '../../features/faqs/faq.demo.server.ts';
 import { seedSizeCharts } from '../../features/size-charts/size-chart.demo.server.ts';
 import { seedWarehouses } from '../../features/warehouses/warehouses.demo.server.ts';
 import { seedDelivery } from '../../features/delivery-zones/delivery.demo.server.ts';
+import { seedCustomers } from '../../features/customers/customers.demo.server.ts';
 
 export const DEMO_SEEDS: DemoSeed[] = [
   seedCategories,
@@ -25,4 +26,5 @@ export const DEMO_SEEDS: DemoSeed[] = [
   seedSizeCharts,
   seedWarehouses,
   seedDelivery,
+  seedCustomers,
 ];

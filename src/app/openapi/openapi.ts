@@ -15,6 +15,7 @@ import { globalSettingsSchema } from '@/features/global-settings/global-settings
 import { grantDiffSchema } from '@/features/roles/grant-diff.schema.ts';
 import { markReadSchema, markUnreadSchema } from '@/features/notifications/notification.list.ts';
 import { sendPhoneCodeSchema, storeDetailsSchema, storeSetupSchema, verifyPhoneCodeSchema } from '@/features/vendor-onboarding/vendor-onboarding.schema.ts';
+import { customerStatusChangeSchema } from '@/features/customers/customer.area.ts';
 
 type Json = Record<string, unknown>;
 
@@ -123,6 +124,20 @@ const OPERATIONS: Record<string, Operation> = {
     summary: 'Update store details; send the `version` you loaded (409 if it changed)',
     tag: 'Vendor onboarding',
     body: storeDetailsSchema,
+  },
+  'POST /api/customers/{id}/reveal': {
+    summary: 'A customer’s real email and phone (`{ data: { email, phone } }`; lists, reads and CSV mask them). Written to the activity log',
+    tag: 'Customers',
+  },
+  'POST /api/customers/{id}/block': {
+    summary: 'Block a customer with a reason (409 when already blocked)',
+    tag: 'Customers',
+    body: customerStatusChangeSchema,
+  },
+  'POST /api/customers/{id}/unblock': {
+    summary: 'Unblock a customer with a reason (409 when not blocked)',
+    tag: 'Customers',
+    body: customerStatusChangeSchema,
   },
 };
 

@@ -72,8 +72,10 @@ const routeList: RouteDef[] = [
   { ...planned('/inventories/:id/edit', 'inventories:update', 'Edit inventory'), sample: { id: '1' }, parent: '/inventories/listing' },
   planned('/vendors/list', 'vendors:list', 'Vendors'),
   { ...planned('/vendors/:id/edit', 'vendors:update', 'Edit vendor'), sample: { id: '1' }, parent: '/vendors/list' },
-  planned('/customers/list', 'customers:list', 'Customers'),
-  { ...planned('/customer/:id/details', 'customers:view', 'Customer details'), sample: { id: '1' }, parent: '/customers/list' },
+  // Customers (src/features/customers): the list, add, edit and details pages come from the area (areas.ts).
+  api(['POST'], '/api/customers/:id/reveal', perm('customers:view-pii'), { sample: { id: '1' } }),
+  api(['POST'], '/api/customers/:id/block', perm('customers:update'), { sample: { id: '1' } }),
+  api(['POST'], '/api/customers/:id/unblock', perm('customers:update'), { sample: { id: '1' } }),
   planned('/payments/listing', 'accountings:payment-list', 'Payments'),
   // Roles and grants (src/features/roles): /roles, /roles/add and /roles/:id/edit come with the area (AREAS).
   page('/permissions/:id', perm('rbac:update'), 'Role permissions', { sample: { id: '1' }, parent: '/roles' }),

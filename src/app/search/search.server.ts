@@ -37,9 +37,17 @@ const areaProviders: SearchProvider[] = Object.values(RESOURCES).map((r) => ({
     const result = await r.list(db, { principal, actor: SYSTEM_ACTOR }, { page: 1, per_page: 10, order: 'asc', q, filters: {} });
     // Someone who may only read the area (a vendor and the size charts) finds the record in its list.
     const canEdit = principal.abilities.includes(`${r.area.permissionArea}:update`);
+    // An area with a details page (a customer, a delivery partner) opens it for whoever may view it.
+    const details = r.area.details;
+    const canView = Boolean(details && principal.abilities.includes(`${r.area.permissionArea}:${details.action}`));
     return result.data.slice(0, limit).map((record) => {
       const title = String(record[r.area.titleField] ?? record.id);
-      return { title, href: canEdit ? editPath(r.area, record.id) : `${r.area.paths.list}?${new URLSearchParams({ q: title })}` };
+      const href = canView
+        ? details!.path.replace(':id', String(record.id))
+        : canEdit
+          ? editPath(r.area, record.id)
+          : `${r.area.paths.list}?${new URLSearchParams({ q: title })}`;
+      return { title, href };
     });
   },
 }));
