@@ -299,8 +299,8 @@ describe('store details', () => {
   let vendor: HttpClient;
   const DEMO_STORE = {
     store_name: 'Demo Fashion House',
-    gstin: '29ABCDE1234F1Z5',
-    pan: 'ABCDE1234F',
+    gstin: '29ABCPE1234F1Z7',
+    pan: 'ABCPE1234F',
     phone: '9876543210',
     address_line: '12 MG Road',
     city: 'Bengaluru',

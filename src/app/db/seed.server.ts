@@ -35,8 +35,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         {
           storeName: 'Demo Fashion House',
           slug: 'demo-fashion-house',
-          gstin: '29ABCDE1234F1Z5',
-          pan: 'ABCDE1234F',
+          gstin: '29AAFCD1234K1ZN',
+          pan: 'AAFCD1234K',
           phone: '+919876543210',
           addressLine: '12 MG Road',
           city: 'Bengaluru',
@@ -51,8 +51,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         {
           storeName: 'Kaveri Handlooms',
           slug: 'kaveri-handlooms',
-          gstin: '33PQRSX5678K1Z2',
-          pan: 'PQRSX5678K',
+          gstin: '33AAKFK5678R1ZE',
+          pan: 'AAKFK5678R',
           phone: '+919812345678',
           addressLine: '4 Anna Salai',
           city: 'Chennai',
