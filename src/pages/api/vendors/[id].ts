@@ -1,0 +1,20 @@
+/**
+ * GET /api/vendors/:id: one vendor with its KYC (the bank account masked, and document links,
+ * only for vendors:view-kyc) and status history. PUT: a staff edit (vendors:update) with `version`.
+ */
+import { db } from '@/lib/boot.server.ts';
+import { endpoint, json, readInput } from '@/lib/http/api.server.ts';
+import { idParam } from '@/app/areas/area-endpoints.server.ts';
+import { vendorUpdateSchema } from '@/features/vendors/vendor-kyc.schema.ts';
+import { updateVendor, vendorDetails } from '@/features/vendors/vendors.service.server.ts';
+
+export const GET = endpoint(async (context) =>
+  json({ data: await vendorDetails(db(), idParam(context), { reveal: context.locals.can('vendors:view-kyc') }) }),
+);
+
+export const PUT = endpoint(async (context) => {
+  const id = idParam(context);
+  const input = await readInput(context.request, vendorUpdateSchema);
+  await updateVendor(db(), context.locals.actor, id, input);
+  return json({ message: 'Vendor saved.', data: await vendorDetails(db(), id, { reveal: context.locals.can('vendors:view-kyc') }) });
+});
