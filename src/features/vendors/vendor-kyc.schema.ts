@@ -51,29 +51,29 @@ export const kycSchema = z
   }));
 export type KycInput = z.infer<typeof kycSchema>;
 
-/** A staff edit of a vendor: the store's details, its business details and the commercial terms. */
+/** A blank form field is "not sent" (the value stays as it is). */
+const blankIsUnsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/** A staff edit of a vendor: the store's details, its business details and the commercial terms. What is not sent stays. */
 export const vendorUpdateSchema = z.strictObject({
   version: z.coerce.number('The form is out of date. Reload the page.').int().positive('The form is out of date. Reload the page.'),
-  store_name: text('store name', 120).optional(),
-  legal_name: text('legal name', 200).optional(),
-  business_type: businessType.optional(),
-  gstin: gstin.optional(),
-  pan: pan.optional(),
-  address_line: text('address', 200).optional(),
-  state: z.string().trim().optional(),
-  city: z.string().trim().optional(),
-  city_id: z.coerce.number().int().positive().optional(),
-  pincode: z.string().trim().optional(),
-  /** Percent with at most 2 decimals, 0–100; blank is the store default. */
+  store_name: blankIsUnsent(text('store name', 120)),
+  legal_name: blankIsUnsent(text('legal name', 200)),
+  business_type: blankIsUnsent(businessType),
+  gstin: blankIsUnsent(gstin),
+  pan: blankIsUnsent(pan),
+  address_line: blankIsUnsent(text('address', 200)),
+  state: blankIsUnsent(z.string().trim().max(80)),
+  city: blankIsUnsent(z.string().trim().max(80)),
+  city_id: blankIsUnsent(z.coerce.number('Choose the city from the list.').int().positive('Choose the city from the list.')),
+  pincode: blankIsUnsent(z.string().trim().max(10)),
+  /** Percent with at most 2 decimals, 0–100; blank (or null) is the store default. */
   commission_rate: z
     .union([z.literal(''), z.null(), z.coerce.number('Enter the commission as a percent, e.g. 12.5.')])
     .optional()
     .refine((v) => v === undefined || v === '' || v === null || (v >= 0 && v <= 100), 'The commission is a percent from 0 to 100.')
-    .refine(
-      (v) => v === undefined || v === '' || v === null || Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
-      'At most 2 decimals, e.g. 12.75.',
-    ),
-  payout_cycle: z.enum(PAYOUT_CYCLES.map((p) => p.value) as [string, ...string[]], 'Choose weekly, fortnightly or monthly.').optional(),
+    .refine((v) => v === undefined || v === '' || v === null || Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'At most 2 decimals, e.g. 12.75.'),
+  payout_cycle: blankIsUnsent(z.enum(PAYOUT_CYCLES.map((p) => p.value) as [string, ...string[]], 'Choose weekly, fortnightly or monthly.')),
 });
 export type VendorUpdateInput = z.infer<typeof vendorUpdateSchema>;
 

@@ -174,8 +174,9 @@ export async function latestReason(db: DbOrTx, vendorId: number): Promise<string
 }
 
 /**
- * Statuses from before issue 14, run at boot (idempotent): 'approved' is now 'active', and a
- * store whose setup is not finished is 'draft'. Keep at merge: drizzle-kit can't express it.
+ * Vendors from before issue 14, run at every start (idempotent, cheap when there is nothing to do):
+ * 'approved' is now 'active', a store whose setup is not finished is 'draft', and the state and
+ * city ids are filled from the names. Keep at merge: drizzle-kit can't express it.
  */
 export async function backfillVendorStatuses(db: DbOrTx): Promise<void> {
   await db.update(vendors).set({ status: 'active' }).where(eq(vendors.status, 'approved'));
@@ -183,6 +184,12 @@ export async function backfillVendorStatuses(db: DbOrTx): Promise<void> {
     .update(vendors)
     .set({ status: 'draft' })
     .where(and(eq(vendors.status, 'pending'), isNull(vendors.storeSetupCompletedAt)));
+  // Stores set up before the address was tied to the geography tables: their state and city ids, by name.
+  await db.execute(sql`update vendors v set state_id = s.id from states s where v.state_id is null and v.state is not null and s.name = v.state`);
+  await db.execute(
+    sql`update vendors v set city_id = (select c.id from cities c where c.state_id = v.state_id and lower(c.name) = lower(v.city) order by c.id limit 1)
+        where v.city_id is null and v.state_id is not null and v.city is not null`,
+  );
 }
 
 // ── KYC and bank details ─────────────────────────────────────────────────────
