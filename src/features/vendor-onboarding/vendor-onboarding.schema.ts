@@ -14,7 +14,7 @@ export const STORE_NAME_MAX = 120;
 export const ONBOARDING_STEPS = [
   { key: 'store', label: 'Store setup', path: '/vendor/store-setup' },
   { key: 'phone', label: 'Mobile verification', path: '/vendor/mobile-verification' },
-  { key: 'finish', label: 'Finish', path: '/vendor/onboarding' },
+  { key: 'finish', label: 'KYC and approval', path: '/vendor/onboarding' },
 ] as const;
 export type OnboardingStepKey = (typeof ONBOARDING_STEPS)[number]['key'];
 

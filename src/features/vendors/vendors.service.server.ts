@@ -21,54 +21,9 @@ import { decrypt, encrypt } from '@/lib/security/encryption.server.ts';
 import { HttpError, conflict, invalid, notFound } from '@/lib/http/errors.ts';
 import { gstinAgreement } from '@/lib/india/formats.ts';
 import { findStateByName } from '@/lib/india/states.ts';
-import { cities, pincodes, states } from '@/features/geography/geography.tables.ts';
 import { vendorDocuments, vendorKyc, vendorStatusEvents } from './vendors.tables.ts';
 import { DOCUMENT_KINDS, TRANSITIONS, statusLabel, type DocumentKind, type VendorTransition } from './vendor-status.ts';
 import type { KycInput } from './vendor-kyc.schema.ts';
-
-// ── Address against the geography tables ────────────────────────────────────
-
-export interface ResolvedAddress {
-  stateId: number;
-  cityId: number;
-  city: string;
-}
-
-/**
- * The store address as the geography tables know it: the state by name, the city by id or by
- * its name within that state (never a free-typed place), and a pincode that exists and lies in
- * that state. 422 naming each field that is wrong.
- */
-export async function resolveAddress(
-  db: DbOrTx,
-  input: { state: string; city?: string | null; cityId?: number | null; pincode: string },
-): Promise<ResolvedAddress> {
-  const errors: Record<string, string[]> = {};
-  const [state] = await db.select({ id: states.id, name: states.name }).from(states).where(eq(states.name, input.state)).limit(1);
-  if (!state) errors.state = ['Choose a state or union territory from the list.'];
-  let city: { id: number; name: string; stateId: number } | undefined;
-  if (input.cityId) {
-    [city] = await db.select({ id: cities.id, name: cities.name, stateId: cities.stateId }).from(cities).where(eq(cities.id, input.cityId)).limit(1);
-  } else if (input.city?.trim()) {
-    [city] = await db
-      .select({ id: cities.id, name: cities.name, stateId: cities.stateId })
-      .from(cities)
-      .where(and(sql`lower(${cities.name}) = lower(${input.city.trim()})`, state ? eq(cities.stateId, state.id) : undefined))
-      .limit(1);
-  }
-  if (!city) errors.city = [`Choose the city from the list${state ? ` of ${state.name}'s cities` : ''}; “${(input.city ?? '').slice(0, 40)}” is not one.`];
-  else if (state && city.stateId !== state.id) errors.city = [`This city is not in ${state.name}. Choose the city again.`];
-  const [pin] = await db
-    .select({ stateId: pincodes.stateId, stateName: states.name })
-    .from(pincodes)
-    .innerJoin(states, eq(states.id, pincodes.stateId))
-    .where(sql`${pincodes.pincode} collate "C" = ${input.pincode}`)
-    .limit(1);
-  if (!pin) errors.pincode = [`No pincode ${input.pincode} exists. Check the digits.`];
-  else if (state && pin.stateId !== state.id) errors.pincode = [`Pincode ${input.pincode} is in ${pin.stateName}, not in ${state.name}.`];
-  if (Object.keys(errors).length) throw invalid(errors);
-  return { stateId: state!.id, cityId: city!.id, city: city!.name };
-}
 
 // ── Status transitions ───────────────────────────────────────────────────────
 
@@ -87,7 +42,10 @@ const MESSAGES: Record<VendorTransition, { title: string; body: (reason: string 
   submit: { title: 'Your store was submitted for approval', body: () => 'We will review your details and documents and tell you the decision.' },
   approve: { title: 'Your store is approved', body: () => 'You can now publish products and accept orders.' },
   reject: { title: 'Your store was not approved', body: (r) => `Reason: ${r}\nFix your details and submit them again from the onboarding page.` },
-  suspend: { title: 'Your store is suspended', body: (r) => `Reason: ${r}\nYou can still sign in and see your data, but you can't publish products or accept orders.` },
+  suspend: {
+    title: 'Your store is suspended',
+    body: (r) => `Reason: ${r}\nYou can still sign in and see your data, but you can't publish products or accept orders.`,
+  },
   reinstate: { title: 'Your store is active again', body: () => 'You can publish products and accept orders again.' },
 };
 
@@ -154,7 +112,13 @@ export async function transitionVendor(db: Db, actor: Actor, vendorId: number, a
 
 export async function statusEvents(db: DbOrTx, vendorId: number): Promise<StatusEvent[]> {
   const rows = await db
-    .select({ from: vendorStatusEvents.fromStatus, to: vendorStatusEvents.toStatus, reason: vendorStatusEvents.reason, at: vendorStatusEvents.at, actor: users.name })
+    .select({
+      from: vendorStatusEvents.fromStatus,
+      to: vendorStatusEvents.toStatus,
+      reason: vendorStatusEvents.reason,
+      at: vendorStatusEvents.at,
+      actor: users.name,
+    })
     .from(vendorStatusEvents)
     .leftJoin(users, eq(users.id, vendorStatusEvents.actorUserId))
     .where(eq(vendorStatusEvents.vendorId, vendorId))
@@ -274,7 +238,10 @@ export async function saveKyc(db: Db, actor: Actor, vendorId: number, input: Kyc
       accountHolderName: input.account_holder_name,
       updatedAt: new Date(),
     };
-    await tx.insert(vendorKyc).values({ vendorId, ...values }).onConflictDoUpdate({ target: vendorKyc.vendorId, set: values });
+    await tx
+      .insert(vendorKyc)
+      .values({ vendorId, ...values })
+      .onConflictDoUpdate({ target: vendorKyc.vendorId, set: values });
     await tx
       .update(vendors)
       .set({
@@ -305,7 +272,9 @@ export async function saveKyc(db: Db, actor: Actor, vendorId: number, input: Kyc
 export async function missingForSubmit(db: DbOrTx, vendorId: number): Promise<Record<string, string[]>> {
   const [v] = await db.select().from(vendors).where(eq(vendors.id, vendorId)).limit(1);
   const [k] = await db.select().from(vendorKyc).where(eq(vendorKyc.vendorId, vendorId)).limit(1);
-  const docs = new Set((await db.select({ kind: vendorDocuments.kind }).from(vendorDocuments).where(eq(vendorDocuments.vendorId, vendorId))).map((d) => d.kind));
+  const docs = new Set(
+    (await db.select({ kind: vendorDocuments.kind }).from(vendorDocuments).where(eq(vendorDocuments.vendorId, vendorId))).map((d) => d.kind),
+  );
   const errors: Record<string, string[]> = {};
   if (!v?.storeSetupCompletedAt) errors.store = ['Finish the store setup first.'];
   if (!k?.bankAccountCipher) errors.kyc = ['Save your business, PAN, GST and bank details first.'];
@@ -327,8 +296,9 @@ export async function submitForApproval(db: Db, actor: Actor, vendorId: number):
 
 // ── Documents ────────────────────────────────────────────────────────────────
 
-export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
-export const DOCUMENT_RULES = 'PDF, JPEG or PNG, at most 5 MB.';
+/** 4 MB: a phone photo or a scanned PDF fits, and a no-JavaScript form's CSRF field is still read (twice MAX_UPLOAD_BYTES). */
+export const DOCUMENT_MAX_BYTES = 4 * 1024 * 1024;
+export const DOCUMENT_RULES = 'PDF, JPEG or PNG, at most 4 MB.';
 
 /** The type from the first bytes: PDF, JPEG or PNG, or null. */
 export function detectDocumentType(b: Uint8Array): { mime: string; ext: string } | null {
@@ -347,7 +317,8 @@ export async function saveDocument(db: Db, actor: Actor, vendorId: number, kind:
   if (!DOCUMENT_KINDS.some((d) => d.value === kind)) throw invalid({ kind: ['Choose PAN card, cancelled cheque or GST certificate.'] });
   const field = kind as DocumentKind;
   if (!file || typeof file === 'string' || file.size === 0) throw invalid({ [field]: ['Choose a file to upload.'] });
-  if (file.size > DOCUMENT_MAX_BYTES) throw new HttpError(413, `The file is too large. ${DOCUMENT_RULES}`, { [field]: [`The file is too large. ${DOCUMENT_RULES}`] });
+  if (file.size > DOCUMENT_MAX_BYTES)
+    throw new HttpError(413, `The file is too large. ${DOCUMENT_RULES}`, { [field]: [`The file is too large. ${DOCUMENT_RULES}`] });
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = detectDocumentType(bytes);
   if (!type) throw invalid({ [field]: [`This file is not a PDF, JPEG or PNG. ${DOCUMENT_RULES}`] });
@@ -360,12 +331,24 @@ export async function saveDocument(db: Db, actor: Actor, vendorId: number, kind:
     const [v] = await tx.select({ status: vendors.status, name: vendors.storeName }).from(vendors).where(eq(vendors.id, vendorId)).for('update').limit(1);
     if (!v) throw notFound('This store does not exist.');
     if (!['draft', 'rejected'].includes(v.status)) throw conflict('Your details are with the marketplace for review; they can be changed after the decision.');
-    const values = { storagePath: relative, contentType: type.mime, size: bytes.length, originalName: (file.name || kind).slice(0, 200), uploadedAt: new Date() };
+    const values = {
+      storagePath: relative,
+      contentType: type.mime,
+      size: bytes.length,
+      originalName: (file.name || kind).slice(0, 200),
+      uploadedAt: new Date(),
+    };
     await tx
       .insert(vendorDocuments)
       .values({ vendorId, kind, ...values })
       .onConflictDoUpdate({ target: [vendorDocuments.vendorId, vendorDocuments.kind], set: values });
-    await logActivity(tx, actor, { area: 'vendors', action: 'document-uploaded', recordId: vendorId, recordName: v.name, changes: { [kind]: [null, `${type.mime}, ${bytes.length} bytes`] } });
+    await logActivity(tx, actor, {
+      area: 'vendors',
+      action: 'document-uploaded',
+      recordId: vendorId,
+      recordName: v.name,
+      changes: { [kind]: [null, `${type.mime}, ${bytes.length} bytes`] },
+    });
   });
 }
 
@@ -483,7 +466,19 @@ const EDITED_FIELDS = [
  * A staff edit: what is sent changes (the rest stays); the GSTIN must still agree with the PAN and
  * the state, and the address with the geography tables. `version` as loaded (409 when stale).
  */
-export async function updateVendor(db: Db, actor: Actor, vendorId: number, input: import('./vendor-kyc.schema.ts').VendorUpdateInput): Promise<VendorRow> {
+/** Checks a store address against the geography tables (the onboarding feature's resolveAddress, passed in by the page or API). */
+export type AddressResolver = (
+  db: DbOrTx,
+  input: { state: string; city?: string | null; cityId?: number | null; pincode: string },
+) => Promise<{ stateId: number; cityId: number; city: string }>;
+
+export async function updateVendor(
+  db: Db,
+  actor: Actor,
+  vendorId: number,
+  input: import('./vendor-kyc.schema.ts').VendorUpdateInput,
+  resolveAddress: AddressResolver,
+): Promise<VendorRow> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(vendors).where(eq(vendors.id, vendorId)).for('update').limit(1);
     if (!before) throw notFound('This vendor does not exist.');
@@ -500,7 +495,11 @@ export async function updateVendor(db: Db, actor: Actor, vendorId: number, input
       pincode: input.pincode ?? before.pincode,
       stateId: before.stateId,
       commissionRate:
-        input.commission_rate === undefined ? before.commissionRate : input.commission_rate === '' || input.commission_rate === null ? null : input.commission_rate.toFixed(2),
+        input.commission_rate === undefined
+          ? before.commissionRate
+          : input.commission_rate === '' || input.commission_rate === null
+            ? null
+            : input.commission_rate.toFixed(2),
       payoutCycle: input.payout_cycle ?? before.payoutCycle,
     };
     const errors: Record<string, string[]> = {};
@@ -522,15 +521,26 @@ export async function updateVendor(db: Db, actor: Actor, vendorId: number, input
       .set({ ...next, updatedAt: new Date(), version: sql`${vendors.version} + 1` })
       .where(and(eq(vendors.id, vendorId), eq(vendors.version, input.version)))
       .returning();
-    if (!after) throw conflict('Someone changed this vendor after you loaded it, so your changes were not saved. Load the latest version and make your changes again.');
+    if (!after)
+      throw conflict('Someone changed this vendor after you loaded it, so your changes were not saved. Load the latest version and make your changes again.');
     const pick = (r: VendorRow) => Object.fromEntries(EDITED_FIELDS.map((k) => [k, r[k]]));
-    await logActivity(tx, actor, { area: 'vendors', action: 'update', recordId: vendorId, recordName: after.storeName, before: pick(before), after: pick(after) });
+    await logActivity(tx, actor, {
+      area: 'vendors',
+      action: 'update',
+      recordId: vendorId,
+      recordName: after.storeName,
+      before: pick(before),
+      after: pick(after),
+    });
     return after;
   });
 }
 
 /** How many vendors wait for approval (the sidebar badge and the list's tab). */
 export async function pendingVendorCount(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(vendors).where(eq(vendors.status, 'pending'));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(vendors)
+    .where(eq(vendors.status, 'pending'));
   return Number(row?.n ?? 0);
 }

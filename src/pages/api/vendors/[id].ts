@@ -6,15 +6,14 @@ import { db } from '@/lib/boot.server.ts';
 import { endpoint, json, readInput } from '@/lib/http/api.server.ts';
 import { idParam } from '@/app/areas/area-endpoints.server.ts';
 import { vendorUpdateSchema } from '@/features/vendors/vendor-kyc.schema.ts';
-import { updateVendor, vendorDetails } from '@/features/vendors/vendors.service.server.ts';
+import { vendorDetails } from '@/features/vendors/vendors.service.server.ts';
+import { saveVendor } from '@/app/vendors/onboarding.server.ts';
 
-export const GET = endpoint(async (context) =>
-  json({ data: await vendorDetails(db(), idParam(context), { reveal: context.locals.can('vendors:view-kyc') }) }),
-);
+export const GET = endpoint(async (context) => json({ data: await vendorDetails(db(), idParam(context), { reveal: context.locals.can('vendors:view-kyc') }) }));
 
 export const PUT = endpoint(async (context) => {
   const id = idParam(context);
   const input = await readInput(context.request, vendorUpdateSchema);
-  await updateVendor(db(), context.locals.actor, id, input);
+  await saveVendor(db(), context.locals.actor, id, input);
   return json({ message: 'Vendor saved.', data: await vendorDetails(db(), id, { reveal: context.locals.can('vendors:view-kyc') }) });
 });

@@ -13,7 +13,13 @@ import { readSignedDocument } from '@/features/vendors/vendors.service.server.ts
 export const GET = endpoint(async (context) => {
   const id = idParam(context);
   if (!isRecordId(context.params.doc)) throw notFound();
-  const { doc, bytes } = await readSignedDocument(db(), id, Number(context.params.doc), context.url.searchParams.get('expires'), context.url.searchParams.get('sig'));
+  const { doc, bytes } = await readSignedDocument(
+    db(),
+    id,
+    Number(context.params.doc),
+    context.url.searchParams.get('expires'),
+    context.url.searchParams.get('sig'),
+  );
   const ext = doc.contentType === 'application/pdf' ? 'pdf' : doc.contentType === 'image/png' ? 'png' : 'jpg';
   return new Response(new Uint8Array(bytes), {
     headers: {
