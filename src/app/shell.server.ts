@@ -68,7 +68,9 @@ async function withBadges(menu: MenuGroup[], locals: App.Locals): Promise<MenuGr
     menu.map(async (g) => ({
       ...g,
       items: await Promise.all(
-        g.items.map(async (i) => (i.badge && locals.can(i.badge.permission) && BADGE_COUNTS[i.badge.key] ? { ...i, count: await BADGE_COUNTS[i.badge.key]!() } : i)),
+        g.items.map(async (i) =>
+          i.badge && locals.can(i.badge.permission) && BADGE_COUNTS[i.badge.key] ? { ...i, count: await BADGE_COUNTS[i.badge.key]!() } : i,
+        ),
       ),
     })),
   );

@@ -54,15 +54,14 @@ export async function csrfCookie(page: Page): Promise<string> {
 }
 
 /** The signed-in user as the server describes it (GET /api/user), fetched by the page. */
-export async function currentUser(
-  page: Page,
-): Promise<{
+export async function currentUser(page: Page): Promise<{
   id: number;
   name: string;
   email: string;
   user_type: 'staff' | 'vendor';
   abilities: Permission[];
-  impersonator: { id: number; name: string; email: string } | null }> {
+  impersonator: { id: number; name: string; email: string } | null;
+}> {
   const response = await pageFetch(page, 'GET', '/api/user');
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body as never;

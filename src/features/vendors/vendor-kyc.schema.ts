@@ -10,10 +10,7 @@ import { BUSINESS_TYPES, PAYOUT_CYCLES } from './vendor-status.ts';
 const text = (label: string, max: number) =>
   z.string(`Enter the ${label}.`).trim().min(1, `Enter the ${label}.`).max(max, `The ${label} can be at most ${max} characters.`);
 
-const businessType = z.enum(
-  BUSINESS_TYPES.map((b) => b.value) as [string, ...string[]],
-  'Choose the type of business.',
-);
+const businessType = z.enum(BUSINESS_TYPES.map((b) => b.value) as [string, ...string[]], 'Choose the type of business.');
 
 /**
  * What the vendor submits. Registered for GST: the GSTIN (its PAN and state must agree with the
