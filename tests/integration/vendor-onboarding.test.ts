@@ -14,7 +14,7 @@ const app = useServer();
 
 const GOOD_STORE = {
   store_name: 'Neha Handicrafts',
-  gstin: '27aaapn1234c1z5',
+  gstin: '27aaapn1234c1zc',
   pan: 'AAAPN1234C',
   phone: '98200 12345',
   address_line: '5 Linking Road, Bandra West',
@@ -154,7 +154,7 @@ describe('store setup', () => {
     expect(store.body.data).toMatchObject({
       store_name: 'Neha Handicrafts',
       slug: 'neha-handicrafts',
-      gstin: '27AAAPN1234C1Z5',
+      gstin: '27AAAPN1234C1ZC',
       pan: 'AAAPN1234C',
       phone: '+919820012345',
       state: 'Maharashtra',
@@ -381,7 +381,7 @@ describe('the database afterwards', () => {
       expect(setup).toHaveLength(1);
       const changes = setup[0]!.changes as Record<string, [unknown, unknown]>;
       expect(changes.storeName).toEqual([null, 'Neha Handicrafts']);
-      expect(changes.gstin).toEqual([null, '27AAAPN1234C1Z5']);
+      expect(changes.gstin).toEqual([null, '27AAAPN1234C1ZC']);
       expect(changes.storeSetupCompletedAt?.[0]).toBeNull();
 
       const actions = (await query(`select action from activity_logs where area = 'users' order by id`)).map((r) => r.action);
