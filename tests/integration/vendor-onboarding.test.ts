@@ -331,8 +331,8 @@ describe('store details', () => {
   let vendor: HttpClient;
   const DEMO_STORE = {
     store_name: 'Demo Fashion House',
-    gstin: '29ABCPE1234F1Z7',
-    pan: 'ABCPE1234F',
+    gstin: '29AAFCD1234K1ZN',
+    pan: 'AAFCD1234K',
     phone: '9876543210',
     address_line: '12 MG Road',
     city: 'Bengaluru',
