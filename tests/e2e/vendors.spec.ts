@@ -62,17 +62,17 @@ test('a new vendor submits onboarding, the admin approves it from the queue, the
   // A typo is caught and named beside its field.
   await vendor.getByLabel('Legal name of the business').fill('Meera Weaves LLP');
   await vendor.getByLabel('Type of business').selectOption('llp');
-  await vendor.getByLabel('PAN').fill('abcpe1234f');
+  await vendor.getByRole('textbox', { name: 'PAN', exact: true }).fill('abcpe1234f');
   await vendor.getByLabel('GSTIN (if registered)').fill('29ABCPE1234F1Z7');
   await vendor.getByLabel('Account holder’s name').fill('Meera Weaves LLP');
-  await vendor.getByLabel('Bank account number', { exact: true }).fill('50100123456789');
+  await vendor.getByRole('textbox', { name: 'Bank account number', exact: true }).fill('50100123456789');
   await vendor.getByLabel('Bank account number again').fill('50100123456780');
-  await vendor.getByLabel('IFSC').fill('hdfc0000240');
+  await vendor.getByRole('textbox', { name: 'IFSC', exact: true }).fill('hdfc0000240');
   await vendor.getByRole('button', { name: 'Save business and bank details' }).click();
   await expect(vendor.getByText('The two account numbers are not the same. Type it again.')).toBeVisible();
   // The account number is never sent back into the page.
-  await expect(vendor.getByLabel('Bank account number', { exact: true })).toHaveValue('');
-  await vendor.getByLabel('Bank account number', { exact: true }).fill('50100123456789');
+  await expect(vendor.getByRole('textbox', { name: 'Bank account number', exact: true })).toHaveValue('');
+  await vendor.getByRole('textbox', { name: 'Bank account number', exact: true }).fill('50100123456789');
   await vendor.getByLabel('Bank account number again').fill('50100123456789');
   await vendor.getByRole('button', { name: 'Save business and bank details' }).click();
   await expect(vendor.getByText('Business and bank details saved.')).toBeVisible();

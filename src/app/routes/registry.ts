@@ -69,7 +69,7 @@ const routeList: RouteDef[] = [
   planned('/users/list', 'users:list', 'Users'),
   // Vendors and the approval queue (src/features/vendors): staff only; a vendor's own store is /vendor/store-details.
   page('/vendors/list', perm('vendors:list'), 'Vendors'),
-  page('/vendors/:id/edit', perm('vendors:update'), 'Edit vendor', { sample: { id: '1' }, parent: '/vendors/list' }),
+  page('/vendors/:id/edit', perm('vendors:update'), 'Edit vendor', { sample: { id: '1' }, parent: '/vendors/list', methods: ['GET', 'POST'] }),
   api(['GET'], '/api/vendors', perm('vendors:list')),
   api(['GET'], '/api/vendors/export', perm('vendors:list')),
   api(['GET'], '/api/vendors/:id', perm('vendors:list'), { sample: { id: '1' } }),
