@@ -312,6 +312,25 @@ describe('staff edit, list and export', () => {
     }
   });
 
+  it('the edit page works without JavaScript: its forms post to the page with the same rules', async () => {
+    const form = (client: HttpClient, fields: Record<string, string>) =>
+      client.post(`/vendors/${vendorId}/edit`, { form: { _token: client.csrfToken!, ...fields }, csrf: false });
+    const html = await (await admin.get(`/vendors/${vendorId}/edit`)).text();
+    expect(html).toContain('Suspend…');
+    expect(html).not.toContain('>Approve<');
+    const noReason = await form(admin, { intent: 'status', action: 'suspend', reason: '' });
+    expect(noReason.status).toBe(422);
+    expect(await noReason.text()).toContain('Give a reason');
+    const refused = await form(reviewer, { intent: 'status', action: 'suspend', reason: 'Late shipping' });
+    expect(refused.status).toBe(403);
+    expect((await admin.getJson(`/api/vendors/${vendorId}`)).body.data.status).toBe('active');
+    const version = String((await admin.getJson(`/api/vendors/${vendorId}`)).body.data.version);
+    const saved = await form(admin, { intent: 'update', version, commission_rate: '9.25', payout_cycle: 'fortnightly', city_id: '' });
+    expect(saved.status, await saved.clone().text()).toBe(303);
+    expect((await admin.getJson(`/api/vendors/${vendorId}`)).body.data).toMatchObject({ commission_rate: 9.25, payout_cycle: 'fortnightly' });
+    expect((await admin.getJson('/api/vendors/999999')).status).toBe(404);
+  });
+
   it('lists vendors on the list contract with owner, products and verified phone; exports CSV', async () => {
     const list = await admin.getJson('/api/vendors?sort=store_name&order=asc&per_page=50');
     expect(list.status).toBe(200);

@@ -75,7 +75,7 @@ const routeList: RouteDef[] = [
   api(['GET'], '/api/vendors/:id', perm('vendors:list'), { sample: { id: '1' } }),
   api(['PUT'], '/api/vendors/:id', perm('vendors:update'), { sample: { id: '1' } }),
   api(['POST'], '/api/vendors/:id/status', perm('vendors:approve'), { sample: { id: '1' } }),
-  api(['GET'], '/api/vendors/:id/documents/:doc', perm('vendors:view-kyc'), { sample: { id: '1', doc: '1' } }),
+  api(['GET'], '/api/vendors/:id/documents/:doc', perm('vendors:view-kyc'), { sample: { id: '1', doc: '999999' } }),
   planned('/customers/list', 'customers:list', 'Customers'),
   { ...planned('/customer/:id/details', 'customers:view', 'Customer details'), sample: { id: '1' }, parent: '/customers/list' },
   planned('/payments/listing', 'accountings:payment-list', 'Payments'),

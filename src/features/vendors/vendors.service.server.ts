@@ -364,19 +364,19 @@ export function signedDocumentUrl(vendorId: number, docId: number, now = Date.no
   return `/api/vendors/${vendorId}/documents/${docId}?expires=${expires}&sig=${linkSignature(vendorId, docId, expires)}`;
 }
 
-/** The document's bytes if the link is genuine and not expired; 403 otherwise. */
+/** The document's bytes if it exists (404) and the link is genuine and not expired (403 otherwise). */
 export async function readSignedDocument(db: DbOrTx, vendorId: number, docId: number, expires: string | null, sig: string | null) {
-  const exp = Number(expires);
-  if (!expires || !sig || !Number.isInteger(exp) || !safeEqual(sig, linkSignature(vendorId, docId, exp))) {
-    throw new HttpError(403, 'This document link is not valid. Open the document from the vendor page again.');
-  }
-  if (exp * 1000 < Date.now()) throw new HttpError(403, 'This document link has expired. Open the document from the vendor page again.');
   const [doc] = await db
     .select()
     .from(vendorDocuments)
     .where(and(eq(vendorDocuments.id, docId), eq(vendorDocuments.vendorId, vendorId)))
     .limit(1);
   if (!doc) throw notFound('This document does not exist.');
+  const exp = Number(expires);
+  if (!expires || !sig || !Number.isInteger(exp) || !safeEqual(sig, linkSignature(vendorId, docId, exp))) {
+    throw new HttpError(403, 'This document link is not valid. Open the document from the vendor page again.');
+  }
+  if (exp * 1000 < Date.now()) throw new HttpError(403, 'This document link has expired. Open the document from the vendor page again.');
   return { doc, bytes: readFileSync(join(kycDir(), doc.storagePath)) };
 }
 
