@@ -178,6 +178,8 @@ describe('the status model', () => {
     expect(queue.status).toBe(200);
     expect(queue.body.data.map((r: { id: number }) => r.id)).toContain(vendorId);
     expect(queue.body.data.every((r: { status: string }) => r.status === 'pending')).toBe(true);
+    // The reviewers are told.
+    expect(JSON.stringify((await admin.getJson('/api/notifications')).body)).toContain('Asha Crafts submitted onboarding.');
     // The sidebar badge for staff holding vendors:approve.
     const list = await (await admin.get('/vendors/list')).text();
     expect(list).toMatch(/data-menu-badge[^>]*>\s*1/);

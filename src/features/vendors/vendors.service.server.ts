@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '@/lib/db/client.server.ts';
 import { users, vendors } from '@/lib/db/schema.ts';
 import type { VendorRow } from '@/lib/auth/principal.server.ts';
 import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
-import { notify } from '@/lib/notifications/notify.server.ts';
+import { notify, notifyRole } from '@/lib/notifications/notify.server.ts';
 import { mailer } from '@/lib/mail/mailer.server.ts';
 import { config } from '@/lib/config.server.ts';
 import { logger } from '@/lib/log.server.ts';
@@ -84,7 +84,15 @@ export async function transitionVendor(db: Db, actor: Actor, vendorId: number, a
       changes: { status: [before.status, rule.to], ...(why ? { reason: [null, why] } : {}) },
     });
     const recipients = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.vendorId, vendorId));
-    if (action !== 'submit') {
+    if (action === 'submit') {
+      // The reviewers hear of it too (the sidebar badge counts the queue for every holder of vendors:approve).
+      await notifyRole(tx, 'Super Admin', {
+        type: 'vendor.pending',
+        title: 'A vendor is waiting for approval',
+        body: `${after!.storeName ?? 'A store'} submitted onboarding.`,
+        link: `/vendors/${vendorId}/edit`,
+      });
+    } else {
       const m = MESSAGES[action];
       await notify(
         tx,
