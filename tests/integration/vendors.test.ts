@@ -173,6 +173,7 @@ describe('the status model', () => {
     const page = await (await vendor.get('/vendor/onboarding')).text();
     expect(page).toContain('Waiting for approval');
     expect(page).toContain('What happens next');
+    expect((await vendor.getJson('/api/vendor/onboarding')).body.data).toMatchObject({ status: 'pending', next: '/vendor/onboarding' });
     const filters = JSON.stringify({ status: { operator: 'and', constraints: [{ matchMode: 'equals', value: 'pending' }] } });
     const queue = await admin.getJson(`/api/vendors?filters=${encodeURIComponent(filters)}`);
     expect(queue.status).toBe(200);

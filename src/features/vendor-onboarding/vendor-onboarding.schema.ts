@@ -107,6 +107,8 @@ export interface OnboardingStatus {
   phone: string | null;
   phone_verified_at: string | null;
   vendor_onboarding_completed_at: string | null;
+  /** The store's status: draft, pending (waiting for approval), active, rejected or suspended. */
+  status: string | null;
   /** Where the vendor should go next. */
   next: string;
 }

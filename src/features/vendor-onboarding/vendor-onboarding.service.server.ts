@@ -69,6 +69,7 @@ export function onboardingStatusOf(p: Pick<Principal, 'user' | 'vendor'>): Onboa
     phone: p.user.phone,
     phone_verified_at: p.user.phoneVerifiedAt?.toISOString() ?? null,
     vendor_onboarding_completed_at: p.user.vendorOnboardingCompletedAt?.toISOString() ?? null,
+    status: p.vendor?.status ?? null,
     next: nextOnboardingPath(p),
   };
 }
