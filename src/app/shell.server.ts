@@ -12,6 +12,7 @@ import { activeMenuRoute } from '@/lib/navigation/active-item.ts';
 import { breadcrumbFor, type Crumb } from '@/lib/navigation/breadcrumb.ts';
 import { breadcrumbParents, samplePath } from '@/app/routes/registry.ts';
 import type { RouteDef } from '@/lib/routes/route.ts';
+import { pendingVendorCount } from '@/features/vendors/vendors.service.server.ts';
 import { effectiveSurface, type ThemeConfig } from '@/lib/theme/theme.ts';
 import { LAYOUT_COOKIE, parseLayoutCookie, type PersistedLayout } from '@/lib/stores/layout.ts';
 
@@ -38,8 +39,8 @@ interface ShellContext {
 
 export async function loadShell({ locals, url, cookies }: ShellContext, breadcrumb?: string[]): Promise<ShellData> {
   const user = await currentUser(db(), locals);
-  const menu = visibleMenu(locals.can);
   const p = locals.principal!;
+  const menu = await withBadges(visibleMenu(locals.can, p.user.userType), locals);
   return {
     user,
     menu,
@@ -55,6 +56,24 @@ export async function loadShell({ locals, url, cookies }: ShellContext, breadcru
       profile: locals.can('profile:view-details'),
     },
   };
+}
+
+/** The sidebar's counts (MenuItem.badge), each read only for those who may see it. */
+const BADGE_COUNTS: Record<string, () => Promise<number>> = {
+  'vendors-pending': () => pendingVendorCount(db()),
+};
+
+async function withBadges(menu: MenuGroup[], locals: App.Locals): Promise<MenuGroup[]> {
+  return Promise.all(
+    menu.map(async (g) => ({
+      ...g,
+      items: await Promise.all(
+        g.items.map(async (i) =>
+          i.badge && locals.can(i.badge.permission) && BADGE_COUNTS[i.badge.key] ? { ...i, count: await BADGE_COUNTS[i.badge.key]!() } : i,
+        ),
+      ),
+    })),
+  );
 }
 
 /** Whether this user may open the page (the guard's rule), so a crumb never links to a 403. */

@@ -11,9 +11,16 @@ import { DatabaseLockedError } from '@/lib/db/lock.server.ts';
 import { flushLogsAndWait, logger } from '@/lib/log.server.ts';
 import { publicOrigin } from '@/lib/http/public-origin.server.ts';
 import { seedDemoData } from './db/seed.server.ts';
+import { backfillVendorStatuses } from '@/features/vendors/vendors.service.server.ts';
 
 /** The database, opened once with this app's demo data; the middleware awaits it on every request. */
-export const booted = () => boot(seedDemoData);
+let ready: ReturnType<typeof boot> | undefined;
+export const booted = () =>
+  (ready ??= boot(seedDemoData).then(async (database) => {
+    // Vendor statuses from before issue 14 ('approved' → 'active', unfinished → 'draft'): idempotent, every start.
+    await backfillVendorStatuses(database.db);
+    return database;
+  }));
 
 function fail(error: unknown): never {
   const message = error instanceof ConfigError || error instanceof DatabaseLockedError ? error.message : `Start-up failed: ${(error as Error)?.stack ?? error}`;

@@ -54,18 +54,23 @@ export async function csrfCookie(page: Page): Promise<string> {
 }
 
 /** The signed-in user as the server describes it (GET /api/user), fetched by the page. */
-export async function currentUser(
-  page: Page,
-): Promise<{ id: number; name: string; email: string; abilities: Permission[]; impersonator: { id: number; name: string; email: string } | null }> {
+export async function currentUser(page: Page): Promise<{
+  id: number;
+  name: string;
+  email: string;
+  user_type: 'staff' | 'vendor';
+  abilities: Permission[];
+  impersonator: { id: number; name: string; email: string } | null;
+}> {
   const response = await pageFetch(page, 'GET', '/api/user');
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body as never;
 }
 
 /** The sidebar a user with these abilities must see, computed from the menu definition. */
-export function expectedMenu(abilities: readonly string[]): { groups: string[]; items: string[] } {
+export function expectedMenu(abilities: readonly string[], userType: 'staff' | 'vendor' = 'staff'): { groups: string[]; items: string[] } {
   const held = new Set(abilities);
-  const menu = visibleMenu((p) => held.has(p));
+  const menu = visibleMenu((p) => held.has(p), userType);
   return { groups: menu.map((g) => g.label), items: menu.flatMap((g) => g.items.map((i) => i.label)) };
 }
 

@@ -10,8 +10,8 @@ import { MENU } from '../../src/lib/navigation/menu.ts';
 for (const account of ['admin', 'vendor', 'support'] as DemoAccount[]) {
   test(`${account} sees exactly the menu their abilities allow`, async ({ page, loginAs }) => {
     await loginAs(account);
-    const { abilities } = await currentUser(page);
-    const expected = expectedMenu(abilities);
+    const { abilities, user_type } = await currentUser(page);
+    const expected = expectedMenu(abilities, user_type);
     expect(expected.items.length, 'the account sees something').toBeGreaterThan(0);
 
     const drawn = await drawnMenu(page);

@@ -14,7 +14,7 @@ const app = useServer();
 
 const GOOD_STORE = {
   store_name: 'Neha Handicrafts',
-  gstin: '27aaapn1234c1z5',
+  gstin: '27aaapn1234c1zc',
   pan: 'AAAPN1234C',
   phone: '98200 12345',
   address_line: '5 Linking Road, Bandra West',
@@ -84,7 +84,7 @@ describe('a vendor who has not set up the store', () => {
 
   it('cannot finish onboarding yet', async () => {
     // The checklist page is allowed during onboarding, but finishing needs both steps.
-    const response = await submit(newvendor, '/vendor/onboarding', {});
+    const response = await submit(newvendor, '/vendor/onboarding', { intent: 'submit' });
     expect(response.status).toBe(422);
     expect(await response.text()).toContain('Finish the store setup first.');
     await expectErrorShape(await newvendor.post('/api/vendor/onboarding/complete', { json: {} }), 422);
@@ -154,7 +154,7 @@ describe('store setup', () => {
     expect(store.body.data).toMatchObject({
       store_name: 'Neha Handicrafts',
       slug: 'neha-handicrafts',
-      gstin: '27AAAPN1234C1Z5',
+      gstin: '27AAAPN1234C1ZC',
       pan: 'AAAPN1234C',
       phone: '+919820012345',
       state: 'Maharashtra',
@@ -219,21 +219,53 @@ describe('mobile verification', () => {
   });
 });
 
-describe('finishing onboarding', () => {
-  it('shows both steps done and finishes (303 to the dashboard)', async () => {
+describe('finishing onboarding: KYC, documents, Submit for approval', () => {
+  it('shows both steps done, and the KYC and documents still to do (Submit disabled, 422 naming them)', async () => {
     const page = await (await newvendor.get('/vendor/onboarding')).text();
     expect(page).toContain('Neha Handicrafts');
     expect(page).toContain('+91 98200 12345');
-    // Enabled now: no `disabled` attribute before the class.
-    expect(page).toMatch(/<button type="submit" class="[^"]*">\s*Finish onboarding/);
-    const response = await submit(newvendor, '/vendor/onboarding', {});
+    expect(page).toMatch(/<button type="submit" disabled[^>]*>\s*Submit for approval/);
+    const response = await submit(newvendor, '/vendor/onboarding', { intent: 'submit' });
+    expect(response.status).toBe(422);
+    expect(await response.text()).toContain('Save your business, PAN, GST and bank details first.');
+  });
+
+  it('saves the KYC step from the page (no JavaScript) and uploads the documents', async () => {
+    const kyc = await submit(newvendor, '/vendor/onboarding', {
+      intent: 'kyc',
+      legal_name: 'Neha Handicrafts',
+      business_type: 'individual',
+      pan: 'AAAPN1234C',
+      gst_registered: 'yes',
+      gstin: '27AAAPN1234C1ZC',
+      account_holder_name: 'Neha Newvendor',
+      bank_account: '50100123456789',
+      bank_account_confirm: '50100123456789',
+      ifsc: 'HDFC0000240',
+    });
+    expect(kyc.status, await kyc.clone().text()).toBe(303);
+    for (const kind of ['pan_card', 'cancelled_cheque', 'gst_certificate']) {
+      const form = new FormData();
+      form.set('_token', newvendor.csrfToken!);
+      form.set('intent', 'document');
+      form.set('kind', kind);
+      form.set('file', new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], `${kind}.pdf`, { type: 'application/pdf' }));
+      const response = await newvendor.post('/vendor/onboarding', { multipart: form, csrf: false });
+      expect(response.status, kind).toBe(303);
+    }
+  });
+
+  it('Submit for approval: 303 to the status page, pending, onboarding done', async () => {
+    const response = await submit(newvendor, '/vendor/onboarding', { intent: 'submit' });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/dashboard');
+    expect(response.headers.get('location')).toBe('/vendor/onboarding?submitted=1');
+    const page = await (await newvendor.get('/vendor/onboarding')).text();
+    expect(page).toContain('Waiting for approval');
     const me = await newvendor.getJson('/api/user');
     expect(me.body.vendor_onboarding_completed_at).toBeTruthy();
     const again = await newvendor.post('/api/vendor/onboarding/complete', { json: {} });
     expect(again.status).toBe(200);
-    expect((await again.json()).data.next).toBe('/dashboard');
+    expect((await again.json()).data.next).toBe('/vendor/onboarding');
   });
 });
 
@@ -299,8 +331,8 @@ describe('store details', () => {
   let vendor: HttpClient;
   const DEMO_STORE = {
     store_name: 'Demo Fashion House',
-    gstin: '29ABCDE1234F1Z5',
-    pan: 'ABCDE1234F',
+    gstin: '29AAFCD1234K1ZN',
+    pan: 'AAFCD1234K',
     phone: '9876543210',
     address_line: '12 MG Road',
     city: 'Bengaluru',
@@ -381,7 +413,7 @@ describe('the database afterwards', () => {
       expect(setup).toHaveLength(1);
       const changes = setup[0]!.changes as Record<string, [unknown, unknown]>;
       expect(changes.storeName).toEqual([null, 'Neha Handicrafts']);
-      expect(changes.gstin).toEqual([null, '27AAAPN1234C1Z5']);
+      expect(changes.gstin).toEqual([null, '27AAAPN1234C1ZC']);
       expect(changes.storeSetupCompletedAt?.[0]).toBeNull();
 
       const actions = (await query(`select action from activity_logs where area = 'users' order by id`)).map((r) => r.action);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { gstin, indianMobile, localMobile, mobileDigits, pan, pincode } from '../../src/lib/india/formats.ts';
+import { gstin, gstinCheckCharacter, indianMobile, localMobile, mobileDigits, pan, pincode } from '../../src/lib/india/formats.ts';
 import { zodErrors } from '../../src/lib/http/validation.ts';
 import { INDIAN_STATES, INDIAN_STATE_NAMES, stateForGstCode } from '../../src/lib/india/states.ts';
 import {
@@ -14,12 +14,13 @@ import {
   sendPhoneCodeSchema,
 } from '../../src/features/vendor-onboarding/vendor-onboarding.schema.ts';
 
+const withCheck = (first14: string) => first14 + gstinCheckCharacter(first14);
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
 const goodStore = {
   store_name: 'Asha Crafts',
-  gstin: '29ABCDE1234F1Z5',
-  pan: 'ABCDE1234F',
+  gstin: '29ABCPE1234F1Z7',
+  pan: 'ABCPE1234F',
   phone: '9876543210',
   address_line: '12 MG Road',
   city: 'Bengaluru',
@@ -76,41 +77,41 @@ describe('Indian mobile numbers', () => {
 
 describe('GSTIN', () => {
   it('normalises case and spaces', () => {
-    expect(gstin.parse(' 29abcde1234f1z5 ')).toBe('29ABCDE1234F1Z5');
-    expect(gstin.parse('27 AAAPN 1234C 1Z5')).toBe('27AAAPN1234C1Z5');
+    expect(gstin.parse(' 29abcpe1234f1z7 ')).toBe('29ABCPE1234F1Z7');
+    expect(gstin.parse('27 AAAPN 1234C 1ZC')).toBe('27AAAPN1234C1ZC');
   });
 
   it.each([
     ['', 'Enter the GSTIN.'],
     ['29ABCDE1234F1Z', 'A GSTIN has exactly 15 characters.'],
     ['29ABCDE1234F1Z55', 'A GSTIN has exactly 15 characters.'],
-    ['2AABCDE1234F1Z5', 'Enter a valid GSTIN, for example 29ABCDE1234F1Z5.'],
-    ['29ABCD11234F1Z5', 'Enter a valid GSTIN, for example 29ABCDE1234F1Z5.'],
-    ['29ABCDE1234F0Z5', 'Enter a valid GSTIN, for example 29ABCDE1234F1Z5.'],
-    ['29ABCDE1234F1Y5', 'Enter a valid GSTIN, for example 29ABCDE1234F1Z5.'],
-    ['29ABCDE1234F1Z-', 'Enter a valid GSTIN, for example 29ABCDE1234F1Z5.'],
+    ['2AABCDE1234F1Z5', 'Enter a valid GSTIN, for example 29ABCPE1234F1Z7.'],
+    ['29ABCD11234F1Z5', 'Enter a valid GSTIN, for example 29ABCPE1234F1Z7.'],
+    ['29ABCDE1234F0Z5', 'Enter a valid GSTIN, for example 29ABCPE1234F1Z7.'],
+    ['29ABCDE1234F1Y5', 'Enter a valid GSTIN, for example 29ABCPE1234F1Z7.'],
+    ['29ABCDE1234F1Z-', 'Enter a valid GSTIN, for example 29ABCPE1234F1Z7.'],
   ])('refuses %j', (input, message) => {
     expect(firstMessage(gstin.safeParse(input))).toBe(message);
   });
 
   it.each(['00', '39', '40', '97', '99'])('refuses the state code %s', (code) => {
-    expect(firstMessage(gstin.safeParse(`${code}ABCDE1234F1Z5`))).toBe(`The GSTIN starts with ${code}, which is not an Indian state code.`);
+    expect(firstMessage(gstin.safeParse(`${code}ABCPE1234F1Z7`))).toBe(`The GSTIN starts with ${code}, which is not an Indian state code.`);
   });
 
   it('accepts every state code of the list', () => {
-    for (const state of INDIAN_STATES) for (const code of state.gstCodes) expect(gstin.safeParse(`${code}ABCDE1234F1Z5`).success).toBe(true);
+    for (const state of INDIAN_STATES) for (const code of state.gstCodes) expect(gstin.safeParse(withCheck(`${code}ABCPE1234F1Z`)).success).toBe(true);
   });
 });
 
 describe('PAN', () => {
   it('normalises case and spaces', () => {
-    expect(pan.parse('abcde 1234 f')).toBe('ABCDE1234F');
+    expect(pan.parse('abcpe 1234 f')).toBe('ABCPE1234F');
   });
   it.each([
     ['', 'Enter the PAN.'],
     ['ABCDE1234', 'A PAN has exactly 10 characters.'],
-    ['ABCD12345F', 'Enter a valid PAN: 5 letters, 4 digits, 1 letter, for example ABCDE1234F.'],
-    ['ABCDE12345', 'Enter a valid PAN: 5 letters, 4 digits, 1 letter, for example ABCDE1234F.'],
+    ['ABCD12345F', 'Enter a valid PAN: 5 letters, 4 digits, 1 letter, for example ABCPE1234F.'],
+    ['ABCDE12345', 'Enter a valid PAN: 5 letters, 4 digits, 1 letter, for example ABCPE1234F.'],
   ])('refuses %j', (input, message) => {
     expect(firstMessage(pan.safeParse(input))).toBe(message);
   });
@@ -159,7 +160,7 @@ describe('the states list', () => {
 
 describe('store setup form', () => {
   it('accepts good input and outputs the stored forms', () => {
-    expect(storeSetupSchema.parse({ ...goodStore, store_name: '  Asha Crafts ', gstin: '29abcde1234f1z5', pan: 'abcde1234f', phone: '098765 43210' })).toEqual({
+    expect(storeSetupSchema.parse({ ...goodStore, store_name: '  Asha Crafts ', gstin: '29abcpe1234f1z7', pan: 'abcpe1234f', phone: '098765 43210' })).toEqual({
       ...goodStore,
       phone: '+919876543210',
     });
@@ -192,8 +193,8 @@ describe('store setup form', () => {
     expect(errorsOf(storeSetupSchema.safeParse({ ...goodStore, state: 'Tamil Nadu' })).state).toBe(
       'This GSTIN is registered in Karnataka; the store address must be in the same state.',
     );
-    expect(storeSetupSchema.safeParse({ ...goodStore, gstin: '37ABCDE1234F1Z5', state: 'Andhra Pradesh' }).success).toBe(true);
-    expect(storeSetupSchema.safeParse({ ...goodStore, gstin: '28ABCDE1234F1Z5', state: 'Andhra Pradesh' }).success).toBe(true);
+    expect(storeSetupSchema.safeParse({ ...goodStore, gstin: '37ABCPE1234F1ZA', state: 'Andhra Pradesh' }).success).toBe(true);
+    expect(storeSetupSchema.safeParse({ ...goodStore, gstin: '28ABCPE1234F1Z9', state: 'Andhra Pradesh' }).success).toBe(true);
   });
 
   it('refuses unknown fields', () => {

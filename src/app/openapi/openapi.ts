@@ -16,6 +16,7 @@ import { grantDiffSchema } from '@/features/roles/grant-diff.schema.ts';
 import { markReadSchema, markUnreadSchema } from '@/features/notifications/notification.list.ts';
 import { sendPhoneCodeSchema, storeDetailsSchema, storeSetupSchema, verifyPhoneCodeSchema } from '@/features/vendor-onboarding/vendor-onboarding.schema.ts';
 import { customerStatusChangeSchema } from '@/features/customers/customer.area.ts';
+import { kycSchema, transitionSchema, vendorUpdateSchema } from '@/features/vendors/vendor-kyc.schema.ts';
 
 type Json = Record<string, unknown>;
 
@@ -91,6 +92,43 @@ const OPERATIONS: Record<string, Operation> = {
     body: grantDiffSchema,
   },
   'GET /api/vendors/options': { summary: 'Vendors as choices for staff pickers: ids and store names (?q= searches, ?ids= labels chosen ones)', tag: 'Vendors' },
+  'GET /api/vendors': {
+    summary:
+      'Vendors (the list contract): store, owner, verified phone, GSTIN, status, products, commission; filters.status equals "pending" is the approval queue',
+    tag: 'Vendors',
+    query: listQuerySchema,
+  },
+  'GET /api/vendors/export': { summary: 'The filtered vendors as CSV (times in IST)', tag: 'Vendors', query: listQuerySchema },
+  'GET /api/vendors/{id}': {
+    summary: 'One vendor: store, KYC (bank account masked and no document links without vendors:view-kyc), status history',
+    tag: 'Vendors',
+  },
+  'PUT /api/vendors/{id}': {
+    summary: 'Edit a vendor with `version`: store details, legal name, PAN/GSTIN, address, commission_rate (percent, 2 decimals), payout_cycle',
+    tag: 'Vendors',
+    body: vendorUpdateSchema,
+  },
+  'POST /api/vendors/{id}/status': {
+    summary: 'approve | reject | suspend | reinstate (vendors:approve); 409 when the status does not allow it, 422 without a reason for reject and suspend',
+    tag: 'Vendors',
+    body: transitionSchema,
+  },
+  'GET /api/vendors/{id}/documents/{doc}': {
+    summary: 'A KYC document through its signed 5-minute link (vendors:view-kyc); 403 when the link is forged or expired',
+    tag: 'Vendors',
+  },
+  'GET /api/vendor/kyc': { summary: "The signed-in vendor's KYC and bank details (account masked) and documents", tag: 'Vendor onboarding' },
+  'PUT /api/vendor/kyc': {
+    summary: 'Save the KYC step: business type, PAN, GSTIN or enrolment number, bank account (twice), IFSC',
+    tag: 'Vendor onboarding',
+    body: kycSchema,
+  },
+  'POST /api/vendor/kyc/documents': {
+    summary: 'Upload a KYC document (kind: pan_card | cancelled_cheque | gst_certificate; PDF, JPEG or PNG by its bytes)',
+    tag: 'Vendor onboarding',
+    multipart: true,
+  },
+  'POST /api/vendor/onboarding/submit': { summary: 'Submit for approval: draft or rejected → pending; 422 naming what is missing', tag: 'Vendor onboarding' },
   'GET /api/pincodes/lookup': {
     summary:
       'A pincode’s city and state, to fill an address from its pincode: `{ data: { id, pincode, state: {id, name}, city: {id, name} } }`; 404 unknown, 422 not a pincode',

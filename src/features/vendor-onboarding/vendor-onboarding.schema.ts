@@ -4,8 +4,8 @@
  * No server imports.
  */
 import { z } from 'zod';
-import { gstin, indianMobile, pan, pincode } from '@/lib/india/formats.ts';
-import { INDIAN_STATE_NAMES, findStateByName, stateForGstCode } from '@/lib/india/states.ts';
+import { gstin, gstinAgreement, indianMobile, pan, pincode } from '@/lib/india/formats.ts';
+import { INDIAN_STATE_NAMES } from '@/lib/india/states.ts';
 import { version } from '@/lib/http/integers.ts';
 
 export const STORE_NAME_MAX = 120;
@@ -14,7 +14,7 @@ export const STORE_NAME_MAX = 120;
 export const ONBOARDING_STEPS = [
   { key: 'store', label: 'Store setup', path: '/vendor/store-setup' },
   { key: 'phone', label: 'Mobile verification', path: '/vendor/mobile-verification' },
-  { key: 'finish', label: 'Finish', path: '/vendor/onboarding' },
+  { key: 'finish', label: 'KYC and approval', path: '/vendor/onboarding' },
 ] as const;
 export type OnboardingStepKey = (typeof ONBOARDING_STEPS)[number]['key'];
 
@@ -42,24 +42,10 @@ const storeFields = {
 /**
  * Cross-field rules of a GST registration: it embeds the holder's PAN, and it belongs to the
  * state where the business is registered, so the store address must be in that state.
+ * The rule itself is src/lib/india/formats.ts's, shared with the staff edit screen.
  */
 function gstinMatches(value: { gstin: string; pan: string; state: string }, ctx: z.RefinementCtx): void {
-  if (value.gstin.slice(2, 12) !== value.pan) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['gstin'],
-      message: `The GSTIN and the PAN do not match: characters 3 to 12 of the GSTIN (${value.gstin.slice(2, 12)}) must be the PAN (${value.pan}).`,
-    });
-  }
-  const registeredIn = stateForGstCode(value.gstin.slice(0, 2));
-  const chosen = findStateByName(value.state);
-  if (registeredIn && chosen && registeredIn.name !== chosen.name) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['state'],
-      message: `This GSTIN is registered in ${registeredIn.name}; the store address must be in the same state.`,
-    });
-  }
+  for (const [field, message] of Object.entries(gstinAgreement(value))) ctx.addIssue({ code: 'custom', path: [field], message });
 }
 
 /** The store form's fields in the order they appear on screen. */
@@ -121,6 +107,8 @@ export interface OnboardingStatus {
   phone: string | null;
   phone_verified_at: string | null;
   vendor_onboarding_completed_at: string | null;
+  /** The store's status: draft, pending (waiting for approval), active, rejected or suspended. */
+  status: string | null;
   /** Where the vendor should go next. */
   next: string;
 }

@@ -4,7 +4,7 @@
  * Each change and its activity-log entry are written in one transaction.
  */
 import { randomInt } from 'node:crypto';
-import { and, eq, lt, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/lib/db/client.server.ts';
 import { users, vendors } from '@/lib/db/schema.ts';
 import { phoneVerifications } from './vendor-onboarding.tables.ts';
@@ -16,6 +16,7 @@ import { config } from '@/lib/config.server.ts';
 import { hmac, safeEqual } from '@/lib/security/tokens.server.ts';
 import { HttpError, conflict, forbidden, invalid } from '@/lib/http/errors.ts';
 import { slugify } from '@/lib/text/slug.ts';
+import { cities, pincodes, states } from '@/features/geography/geography.tables.ts';
 import {
   OTP_LENGTH,
   OTP_MAX_ATTEMPTS,
@@ -57,7 +58,8 @@ export function storeDetailsOf(v: VendorRow): StoreDetails {
 export function nextOnboardingPath(p: Pick<Principal, 'user' | 'vendor'>): string {
   if (!p.vendor?.storeSetupCompletedAt) return '/vendor/store-setup';
   if (!p.user.phoneVerifiedAt) return '/vendor/mobile-verification';
-  if (!p.user.vendorOnboardingCompletedAt) return '/vendor/onboarding';
+  // KYC not submitted (or rejected: fix and submit again), or waiting for the decision: the status page.
+  if (!p.user.vendorOnboardingCompletedAt || ['draft', 'pending', 'rejected'].includes(p.vendor.status)) return '/vendor/onboarding';
   return '/dashboard';
 }
 
@@ -67,18 +69,65 @@ export function onboardingStatusOf(p: Pick<Principal, 'user' | 'vendor'>): Onboa
     phone: p.user.phone,
     phone_verified_at: p.user.phoneVerifiedAt?.toISOString() ?? null,
     vendor_onboarding_completed_at: p.user.vendorOnboardingCompletedAt?.toISOString() ?? null,
+    status: p.vendor?.status ?? null,
     next: nextOnboardingPath(p),
   };
 }
 
-function storeColumns(input: StoreSetupInput) {
+export interface ResolvedAddress {
+  stateId: number;
+  cityId: number;
+  city: string;
+}
+
+/**
+ * The store address as the geography tables know it: the state by name, the city by id or by
+ * its name within that state (never a free-typed place), and a pincode that exists and lies in
+ * that state. 422 naming each field that is wrong.
+ */
+export async function resolveAddress(
+  db: DbOrTx,
+  input: { state: string; city?: string | null; cityId?: number | null; pincode: string },
+): Promise<ResolvedAddress> {
+  const errors: Record<string, string[]> = {};
+  const [state] = await db.select({ id: states.id, name: states.name }).from(states).where(eq(states.name, input.state)).limit(1);
+  if (!state) errors.state = ['Choose a state or union territory from the list.'];
+  let city: { id: number; name: string; stateId: number } | undefined;
+  if (input.cityId) {
+    [city] = await db.select({ id: cities.id, name: cities.name, stateId: cities.stateId }).from(cities).where(eq(cities.id, input.cityId)).limit(1);
+  } else if (input.city?.trim()) {
+    [city] = await db
+      .select({ id: cities.id, name: cities.name, stateId: cities.stateId })
+      .from(cities)
+      .where(and(sql`lower(${cities.name}) = lower(${input.city.trim()})`, state ? eq(cities.stateId, state.id) : undefined))
+      .limit(1);
+  }
+  if (!city) errors.city = [`Choose the city from the list${state ? ` of ${state.name}'s cities` : ''}; “${(input.city ?? '').slice(0, 40)}” is not one.`];
+  else if (state && city.stateId !== state.id) errors.city = [`This city is not in ${state.name}. Choose the city again.`];
+  const [pin] = await db
+    .select({ stateId: pincodes.stateId, stateName: states.name })
+    .from(pincodes)
+    .innerJoin(states, eq(states.id, pincodes.stateId))
+    .where(sql`${pincodes.pincode} collate "C" = ${input.pincode}`)
+    .limit(1);
+  if (!pin) errors.pincode = [`No pincode ${input.pincode} exists. Check the digits.`];
+  else if (state && pin.stateId !== state.id) errors.pincode = [`Pincode ${input.pincode} is in ${pin.stateName}, not in ${state.name}.`];
+  if (Object.keys(errors).length) throw invalid(errors);
+  return { stateId: state!.id, cityId: city!.id, city: city!.name };
+}
+
+/** The store's columns, the city and state as the geography tables know them (resolveAddress: 422 otherwise). */
+async function storeColumns(db: DbOrTx, input: StoreSetupInput) {
+  const place = await resolveAddress(db, { state: input.state, city: input.city, pincode: input.pincode });
   return {
+    cityId: place.cityId,
+    stateId: place.stateId,
     storeName: input.store_name,
     gstin: input.gstin,
     pan: input.pan,
     phone: input.phone,
     addressLine: input.address_line,
-    city: input.city,
+    city: place.city,
     state: input.state,
     pincode: input.pincode,
   };
@@ -132,7 +181,7 @@ export async function completeStoreSetup(db: Db, actor: Actor, userId: number, i
     const [after] = await tx
       .update(vendors)
       .set({
-        ...storeColumns(input),
+        ...(await storeColumns(tx, input)),
         slug: await uniqueSlug(tx, input.store_name, before.id),
         storeSetupCompletedAt: new Date(),
         updatedAt: new Date(),
@@ -167,7 +216,7 @@ export async function updateStoreDetails(db: Db, actor: Actor, vendorId: number,
     if (!before.storeSetupCompletedAt) throw conflict('Finish the store setup first.');
     const [after] = await tx
       .update(vendors)
-      .set({ ...storeColumns(input), updatedAt: new Date(), version: sql`${vendors.version} + 1` })
+      .set({ ...(await storeColumns(tx, input)), updatedAt: new Date(), version: sql`${vendors.version} + 1` })
       .where(and(eq(vendors.id, vendorId), eq(vendors.version, version)))
       .returning();
     if (!after) throw conflict(STALE_STORE_MESSAGE);
@@ -307,34 +356,53 @@ export async function verifyPhoneCode(db: Db, actor: Actor, userId: number, code
 
 // ── Finishing ────────────────────────────────────────────────────────────────
 
-/** Marks onboarding done once the store is set up and the phone verified. Doing it twice changes nothing. */
-export async function completeOnboarding(db: Db, actor: Actor, userId: number): Promise<UserRow> {
+/**
+ * "Submit for approval": once the store is set up and the phone verified, `submitForApproval`
+ * (the vendors feature's, composed by src/app/vendors/onboarding.server.ts: it checks the KYC,
+ * bank details and documents) moves the vendor from draft (or rejected) to pending, and the
+ * user's onboarding is done. Doing it again while pending or after the decision changes nothing.
+ */
+export async function completeOnboarding(db: Db, actor: Actor, userId: number, submitForApproval: (vendorId: number) => Promise<unknown>): Promise<UserRow> {
+  const [row] = await db
+    .select({ user: users, vendor: vendors })
+    .from(users)
+    .leftJoin(vendors, eq(users.vendorId, vendors.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row || row.user.userType !== 'vendor') throw forbidden('Only vendor accounts have onboarding.');
+  const errors: Record<string, string[]> = {};
+  if (!row.vendor?.storeSetupCompletedAt) errors.store = ['Finish the store setup first.'];
+  if (!row.user.phoneVerifiedAt) errors.phone = ['Verify your mobile number first.'];
+  if (Object.keys(errors).length) throw invalid(errors, Object.values(errors)[0]![0]);
+  if (['draft', 'rejected'].includes(row.vendor!.status)) await submitForApproval(row.vendor!.id);
+  if (row.user.vendorOnboardingCompletedAt) return row.user;
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ user: users, vendor: vendors })
-      .from(users)
-      .leftJoin(vendors, eq(users.vendorId, vendors.id))
-      .where(eq(users.id, userId))
-      .for('update', { of: users })
-      .limit(1);
-    if (!row || row.user.userType !== 'vendor') throw forbidden('Only vendor accounts have onboarding.');
-    if (row.user.vendorOnboardingCompletedAt) return row.user;
-    const errors: Record<string, string[]> = {};
-    if (!row.vendor?.storeSetupCompletedAt) errors.store = ['Finish the store setup first.'];
-    if (!row.user.phoneVerifiedAt) errors.phone = ['Verify your mobile number first.'];
-    if (Object.keys(errors).length) throw invalid(errors, Object.values(errors)[0]![0]);
     const [after] = await tx
       .update(users)
       .set({ vendorOnboardingCompletedAt: new Date(), updatedAt: new Date(), version: sql`${users.version} + 1` })
-      .where(eq(users.id, userId))
+      .where(and(eq(users.id, userId), isNull(users.vendorOnboardingCompletedAt)))
       .returning();
+    if (!after) return row.user;
     await logActivity(tx, actor, {
       area: 'users',
       action: 'onboarding-completed',
       recordId: userId,
       before: { vendorOnboardingCompletedAt: null },
-      after: { vendorOnboardingCompletedAt: after!.vendorOnboardingCompletedAt },
+      after: { vendorOnboardingCompletedAt: after.vendorOnboardingCompletedAt },
     });
-    return after!;
+    return after;
   });
+}
+
+/** Where a vendor lands right after signing in: the first unfinished onboarding step, or null for the usual place. */
+export async function onboardingLanding(db: DbOrTx, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ user: users, vendor: vendors })
+    .from(users)
+    .leftJoin(vendors, eq(users.vendorId, vendors.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row || row.user.userType !== 'vendor') return null;
+  const next = nextOnboardingPath(row);
+  return next === '/dashboard' ? null : next;
 }

@@ -27,7 +27,7 @@ export async function vendorOptions(context: APIContext) {
     .limit(wanted ? wanted.length : OPTIONS_LIMIT);
   // A vendor still being onboarded may own a warehouse; a rejected or suspended one is marked.
   const data: RelationOption[] = rows.map((r) =>
-    ['approved', 'pending', 'active'].includes(r.status) ? { value: r.id, label: r.label } : { value: r.id, label: r.label, inactive: true },
+    ['pending', 'active', 'draft'].includes(r.status) ? { value: r.id, label: r.label } : { value: r.id, label: r.label, inactive: true },
   );
   return json({ data });
 }

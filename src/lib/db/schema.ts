@@ -6,7 +6,7 @@
  * of them by `npm run db:generate` (drizzle.config.ts).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 
 /** A vendor is a store on the marketplace; its staff are users with `vendorId` set. */
@@ -21,9 +21,24 @@ export const vendors = pgTable('vendors', {
   city: text('city'),
   state: text('state'),
   pincode: text('pincode'),
-  status: text('status').notNull().default('pending'),
+  /**
+   * 'draft' (store setup not finished) → 'pending' (onboarding submitted) → 'active' | 'rejected';
+   * 'active' ↔ 'suspended'. The rules: src/features/vendors/vendor-status.ts.
+   */
+  status: text('status').notNull().default('draft'),
   /** Store setup (the form at /vendor/store-setup) is done. */
   storeSetupCompletedAt: timestamp('store_setup_completed_at', { withTimezone: true }),
+  /** The registered business name (on the PAN and GST certificate); the store name is what shoppers see. */
+  legalName: text('legal_name'),
+  /** src/features/vendors/vendor-status.ts BUSINESS_TYPES */
+  businessType: text('business_type'),
+  /** The store address's city and state in the geography tables (the text columns above keep their names). */
+  cityId: integer('city_id'),
+  stateId: integer('state_id'),
+  /** The marketplace's commission in percent (2 decimals); null is the store default. */
+  commissionRate: numeric('commission_rate', { precision: 5, scale: 2 }),
+  /** 'weekly' | 'fortnightly' | 'monthly' */
+  payoutCycle: text('payout_cycle').notNull().default('monthly'),
   ...timestamps,
   version: integer('version').notNull().default(1),
 });

@@ -1,7 +1,7 @@
 /**
  * Indian identifiers as zod schemas: mobile numbers, GSTIN, PAN and pincodes.
  * They accept what people type (spaces, lower case, a leading 0 or +91) and output one
- * canonical form, so the database only ever holds `+91XXXXXXXXXX`, `29ABCDE1234F1Z5`…
+ * canonical form, so the database only ever holds `+91XXXXXXXXXX`, `29ABCPE1234F1Z7`…
  * No server imports: forms and islands use the same rules as the API.
  */
 import { z } from 'zod';
@@ -42,11 +42,48 @@ export const indianMobile = z
   });
 
 const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+const GSTIN_CHARSET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** A valid example shown in hints and messages (its check character is right). */
+export const GSTIN_EXAMPLE = '29ABCPE1234F1Z7';
+export const PAN_EXAMPLE = 'ABCPE1234F';
+export const IFSC_EXAMPLE = 'HDFC0001234';
+
+/**
+ * The 15th character of a GSTIN: the GSTN's mod-36 check over the first 14 characters
+ * (alternate weights 1 and 2; each product is folded as quotient + remainder by 36).
+ */
+export function gstinCheckCharacter(first14: string): string {
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    const product = GSTIN_CHARSET.indexOf(first14[i]!) * (i % 2 === 0 ? 1 : 2);
+    sum += Math.floor(product / 36) + (product % 36);
+  }
+  return GSTIN_CHARSET[(36 - (sum % 36)) % 36]!;
+}
+
+/**
+ * A PAN's fourth character says who holds it: P person, C company, H Hindu undivided family,
+ * F firm (incl. LLP), A association of persons, T trust, B body of individuals, L local
+ * authority, J artificial juridical person, G government.
+ */
+export const PAN_HOLDER_TYPES: Record<string, string> = {
+  P: 'Individual',
+  C: 'Company',
+  H: 'Hindu undivided family',
+  F: 'Firm or LLP',
+  A: 'Association of persons',
+  T: 'Trust',
+  B: 'Body of individuals',
+  L: 'Local authority',
+  J: 'Artificial juridical person',
+  G: 'Government',
+};
 
 /**
  * A GST identification number: state code (2 digits), the holder's PAN (10), entity number,
- * the letter Z and a check character. The check character is not verified, so test
- * registrations still pass; the state code and the embedded PAN are.
+ * the letter Z and a mod-36 check character, which is verified. The state code is checked
+ * here; that it and the embedded PAN agree with the vendor's is `gstinAgreement`.
  */
 export const gstin = z
   .string('Enter the GSTIN.')
@@ -58,16 +95,45 @@ export const gstin = z
       .length(15, 'A GSTIN has exactly 15 characters.')
       .superRefine((value, ctx) => {
         if (!GSTIN_PATTERN.test(value)) {
-          ctx.addIssue({ code: 'custom', message: 'Enter a valid GSTIN, for example 29ABCDE1234F1Z5.' });
+          ctx.addIssue({ code: 'custom', message: `Enter a valid GSTIN, for example ${GSTIN_EXAMPLE}.` });
           return;
         }
         if (!stateForGstCode(value.slice(0, 2))) {
           ctx.addIssue({ code: 'custom', message: `The GSTIN starts with ${value.slice(0, 2)}, which is not an Indian state code.` });
+          return;
+        }
+        if (!PAN_HOLDER_TYPES[value[5]!]) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'Characters 3 to 12 of a GSTIN are a PAN, and this one is not valid (its 4th character must be P, C, H, F, A, T, B, L, J or G).',
+          });
+          return;
+        }
+        if (gstinCheckCharacter(value) !== value[14]) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'This GSTIN has a typing mistake: its last character (the check character) does not match the rest. Check it against the GST certificate.',
+          });
         }
       }),
   );
 
-/** A permanent account number: 5 letters, 4 digits, 1 letter. */
+/**
+ * A GST enrolment number (a seller not registered for GST who enrols to sell online): 15
+ * characters starting with the state code, as on the enrolment certificate.
+ */
+export const gstEnrolmentNumber = z
+  .string('Enter the enrolment number.')
+  .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+  .pipe(
+    z
+      .string()
+      .min(1, 'Enter the enrolment number.')
+      .regex(/^\d{2}[0-9A-Z]{13}$/, 'An enrolment number has 15 letters and digits and starts with the 2-digit state code.')
+      .refine((v) => Boolean(stateForGstCode(v.slice(0, 2))), 'The enrolment number must start with an Indian state code.'),
+  );
+
+/** A permanent account number: 5 letters (the 4th the holder type), 4 digits, 1 letter. */
 export const pan = z
   .string('Enter the PAN.')
   .transform((v) => v.replace(/\s+/g, '').toUpperCase())
@@ -76,8 +142,51 @@ export const pan = z
       .string()
       .min(1, 'Enter the PAN.')
       .length(10, 'A PAN has exactly 10 characters.')
-      .regex(/^[A-Z]{5}\d{4}[A-Z]$/, 'Enter a valid PAN: 5 letters, 4 digits, 1 letter, for example ABCDE1234F.'),
+      .regex(/^[A-Z]{5}\d{4}[A-Z]$/, `Enter a valid PAN: 5 letters, 4 digits, 1 letter, for example ${PAN_EXAMPLE}.`)
+      .refine(
+        (v) => Boolean(PAN_HOLDER_TYPES[v[3]!]),
+        'The 4th character of a PAN is the holder type: P (individual), C (company), H, F (firm), A, T, B, L, J or G.',
+      ),
   );
+
+/** A bank branch's IFSC: 4 letters (the bank), a 0, 6 letters or digits (the branch). */
+export const ifsc = z
+  .string('Enter the IFSC.')
+  .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+  .pipe(
+    z
+      .string()
+      .min(1, 'Enter the IFSC.')
+      .length(11, 'An IFSC has exactly 11 characters.')
+      .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, `Enter a valid IFSC: 4 letters, a zero, 6 letters or digits, for example ${IFSC_EXAMPLE}.`),
+  );
+
+/** A bank account number: 9 to 18 digits (Indian banks' range). */
+export const bankAccountNumber = z
+  .string('Enter the account number.')
+  .transform((v) => v.replace(/[\s-]+/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, 'Enter the account number.')
+      .regex(/^\d{9,18}$/, 'An account number has 9 to 18 digits.'),
+  );
+
+/**
+ * Whether a GSTIN agrees with the vendor: its state code is the state's (any of its GST codes),
+ * and characters 3–12 are the vendor's PAN. Answers field → message, empty when all agree.
+ */
+export function gstinAgreement(value: { gstin: string; pan?: string | null; state?: string | null }): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (value.pan && value.gstin.slice(2, 12) !== value.pan) {
+    errors.gstin = `The GSTIN and the PAN do not match: characters 3 to 12 of the GSTIN (${value.gstin.slice(2, 12)}) must be the PAN (${value.pan}).`;
+  }
+  const registeredIn = stateForGstCode(value.gstin.slice(0, 2));
+  if (registeredIn && value.state && registeredIn.name !== value.state) {
+    errors.state = `This GSTIN is registered in ${registeredIn.name}; the store address must be in the same state.`;
+  }
+  return errors;
+}
 
 /** An India Post PIN code: 6 digits, never starting with 0. */
 export const pincode = z

@@ -10,6 +10,14 @@ export interface MenuItem {
   icon: string;
   route: string;
   permission: Permission;
+  /** Shown only to this kind of account (a vendor's own store page); every account by default. */
+  audience?: 'vendor' | 'staff';
+  /**
+   * A count beside the label (the vendors waiting for approval), for those holding `permission`:
+   * the shell looks `key` up (src/app/shell.server.ts) and sets `count`.
+   */
+  badge?: { key: string; permission: Permission; label: string };
+  count?: number;
 }
 export interface MenuGroup {
   label: string;
@@ -60,7 +68,14 @@ export const MENU: MenuGroup[] = [
     label: 'People',
     items: [
       { label: 'Users', icon: 'users', route: '/users/list', permission: 'users:list' },
-      { label: 'Vendors', icon: 'store', route: '/vendors/list', permission: 'vendors:list' },
+      {
+        label: 'Vendors',
+        icon: 'store',
+        route: '/vendors/list',
+        permission: 'vendors:list',
+        badge: { key: 'vendors-pending', permission: 'vendors:approve', label: 'waiting for approval' },
+      },
+      { label: 'Store details', icon: 'store', route: '/vendor/store-details', permission: 'profile:view-details', audience: 'vendor' },
       { label: 'Customers', icon: 'user', route: '/customers/list', permission: 'customers:list' },
     ],
   },
@@ -103,7 +118,9 @@ export const MENU: MenuGroup[] = [
   { label: 'Logs', items: [{ label: 'Activity Logs', icon: 'history', route: '/activity-logs', permission: 'activity-logs:list' }] },
 ];
 
-/** The menu a user may see: items they hold the permission for, and only the groups left non-empty. */
-export function visibleMenu(can: (permission: Permission) => boolean): MenuGroup[] {
-  return MENU.map((g) => ({ ...g, items: g.items.filter((i) => can(i.permission)) })).filter((g) => g.items.length > 0);
+/** The menu a user may see: items they hold the permission for (and meant for their kind of account), and only the groups left non-empty. */
+export function visibleMenu(can: (permission: Permission) => boolean, userType: 'staff' | 'vendor' | string = 'staff'): MenuGroup[] {
+  return MENU.map((g) => ({ ...g, items: g.items.filter((i) => can(i.permission) && (!i.audience || i.audience === userType)) })).filter(
+    (g) => g.items.length > 0,
+  );
 }
