@@ -140,7 +140,10 @@ const LOAD_TARGETS: { key: string; path: string; paths?: string[] }[] = [
     path: `/api/pincodes?filters=${filters({ pincode: { operator: 'and', constraints: [{ value: '56', matchMode: 'startsWith' }] } })}&sort=pincode`,
   },
   { key: 'GET /brands/listing', path: '/brands/listing' },
-  // Issue 14: 100,000 customers (bench/fill.ts), a contains search on the name, sorted by name.
+  // Issue 14: the people lists. Users and vendors as their list pages ask for them (the demo's
+  // accounts and vendors); customers over 100,000 (bench/fill.ts), a contains search on the name.
+  { key: 'GET /api/users', path: '/api/users?sort=name' },
+  { key: 'GET /api/vendors', path: '/api/vendors?sort=store_name' },
   {
     key: 'GET /api/customers',
     path: `/api/customers?filters=${filters({ name: { operator: 'and', constraints: [{ value: 'an', matchMode: 'contains' }] } })}&sort=name`,
