@@ -2,25 +2,10 @@
  * Users in the browser: an admin invites a user from /users/list, the user opens the link from
  * the mail in the outbox, sets a password and signs in (desktop); the list on a 360×740 phone.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { test, expect, expectToast } from './fixtures.ts';
 import { uniqueTag, AFTER_SAVE } from './area-helpers.ts';
 import { expectNoSeriousViolations } from './shell-helpers.ts';
-
-function invitationLink(email: string): string | undefined {
-  const dataDir = process.env.E2E_DATA_DIR;
-  test.skip(!dataDir, 'The outbox is readable only when the run started the server (E2E_DATA_DIR).');
-  const dir = join(dataDir!, 'outbox');
-  if (!existsSync(dir)) return undefined;
-  const mail = readdirSync(dir)
-    .filter((f) => f.includes('-mail-') && f.includes(email))
-    .sort()
-    .map((f) => readFileSync(join(dir, f), 'utf8'))
-    .at(-1);
-  const body = mail?.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  return body ? /https?:\/\/\S+\/auth\/invitation\?token=[A-Za-z0-9_-]+/.exec(body)?.[0] : undefined;
-}
+import { invitationLink } from './outbox.ts';
 
 test('an admin invites a user; the user accepts from the mail, sets a password and signs in', async ({ page, loginAs, browser }) => {
   test.slow(); // several page loads on a shared two-core machine
