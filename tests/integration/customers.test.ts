@@ -257,7 +257,6 @@ describe('who may', () => {
       await vendor.get('/api/customers/options'),
       await vendor.post('/api/customers', { multipart: form({ name: 'X', email: 'x@example.com', phone: '6000000009' }) }),
       await vendor.put('/api/customers/1', { multipart: form({ name: 'X', email: 'x@example.com', phone: '6000000009', version: '1' }) }),
-      await vendor.delete('/api/customers/1'),
       await vendor.post('/api/customers/1/reveal', { json: {} }),
       await vendor.post('/api/customers/1/block', { json: { reason: 'x' } }),
       await vendor.post('/api/customers/1/unblock', { json: { reason: 'x' } }),
@@ -266,6 +265,8 @@ describe('who may', () => {
       await vendor.post('/api/customer-addresses', { multipart: form({ label: 'x' }) }),
     ];
     for (const response of calls) await expectErrorShape(response, 403);
+    // Customers have no delete at all (the catalogue has no customers:delete): not refused, absent.
+    await expectErrorShape(await vendor.delete('/api/customers/1'), 405);
     for (const page of ['/customers/list', '/customers/add', '/customer/1/details', '/customer/1/edit', '/customer-addresses']) {
       expect((await vendor.get(page, { headers: { accept: 'text/html' } })).status, page).toBe(403);
     }
@@ -277,7 +278,10 @@ describe('who may', () => {
     await expectErrorShape(await support.post('/api/customers', { multipart: form({ name: 'X', email: 'x2@example.com', phone: '6000000008' }) }), 403);
     await expectErrorShape(await support.post('/api/customers/1/block', { json: { reason: 'x' } }), 403);
     expect((await support.get('/customer/1/edit', { headers: { accept: 'text/html' } })).status).toBe(403);
-    await expectErrorShape(await admin.delete('/api/customers/1'), 403);
+    // Blocked, never deleted: the area declares no delete call, so even the Super Admin gets 405.
+    await expectErrorShape(await admin.delete('/api/customers/1'), 405);
+    await expectErrorShape(await admin.post('/api/customers/bulk-delete', { json: { ids: [1] } }), 405);
+    expect((await customers.get(1)).status).toBe('active');
   });
 
   it('opens the edit form for the Super Admin with the real values, logged as a reveal', async () => {

@@ -1,6 +1,6 @@
 /** The pages and API routes one area declaration implies, for the route registry. */
 import { hasMarkdownField, inSentence, type AreaDeclaration } from './area.ts';
-import type { Permission } from '@/lib/permissions/catalogue.ts';
+import { PERMISSION_AREAS, type Permission } from '@/lib/permissions/catalogue.ts';
 import type { RouteDef } from '@/lib/routes/route.ts';
 
 const permissionFor = (area: AreaDeclaration, action: string) => ({
@@ -60,16 +60,27 @@ function ownRoutes(area: AreaDeclaration): RouteDef[] {
   }));
 }
 
-/** The one list contract and the CRUD, bulk and export calls, each method with its own permission. */
+/** Whether the catalogue gives the area's permission area this action (customers have no delete, for one). */
+export function areaHasAction(area: AreaDeclaration, action: string): boolean {
+  const actions = (PERMISSION_AREAS as Record<string, readonly string[]>)[area.permissionArea];
+  return !!actions?.includes(action);
+}
+
+/**
+ * The one list contract and the CRUD, bulk and export calls, each method with its own permission.
+ * An area whose permission area has no `delete` action has no delete calls at all (not calls that
+ * refuse everyone): customers are blocked, never deleted.
+ */
 export function areaApiRoutes(area: AreaDeclaration): RouteDef[] {
   const p = (action: string) => permissionFor(area, action);
   const api = `/api/${area.key}`;
+  const deletable = areaHasAction(area, 'delete');
   return [
     { pattern: api, kind: 'api', methods: ['GET'], access: p('list') },
     { pattern: api, kind: 'api', methods: ['POST'], access: p('create') },
     { pattern: `${api}/export`, kind: 'api', methods: ['GET'], access: p('list') },
     { pattern: `${api}/options`, kind: 'api', methods: ['GET'], access: area.optionsAccess === 'auth' ? { kind: 'auth' as const } : p('list') },
-    { pattern: `${api}/bulk-delete`, kind: 'api', methods: ['POST'], access: p('delete') },
+    ...(deletable ? [{ pattern: `${api}/bulk-delete`, kind: 'api' as const, methods: ['POST' as const], access: p('delete') }] : []),
     ...(area.statusField ? [{ pattern: `${api}/bulk-status`, kind: 'api' as const, methods: ['POST' as const], access: p('update') }] : []),
     ...(area.reorder ? [{ pattern: `${api}/reorder`, kind: 'api' as const, methods: ['POST' as const], access: p('update') }] : []),
     // Renders what is typed, reads and writes nothing: whoever may see the area's records may see how its Markdown renders.
@@ -77,8 +88,12 @@ export function areaApiRoutes(area: AreaDeclaration): RouteDef[] {
     ...ownRoutes(area),
     { pattern: `${api}/:id`, kind: 'api', methods: ['GET'], access: p('list'), sample: { id: '1' } },
     { pattern: `${api}/:id`, kind: 'api', methods: ['PUT'], access: p('update'), sample: { id: '1' } },
-    { pattern: `${api}/:id`, kind: 'api', methods: ['DELETE'], access: p('delete'), sample: { id: '999999' } },
-    // Runs the delete's in-use guards without deleting: whoever may delete may ask first.
-    { pattern: `${api}/:id/delete-check`, kind: 'api', methods: ['GET'], access: p('delete'), sample: { id: '1' } },
+    ...(deletable
+      ? [
+          { pattern: `${api}/:id`, kind: 'api' as const, methods: ['DELETE' as const], access: p('delete'), sample: { id: '999999' } },
+          // Runs the delete's in-use guards without deleting: whoever may delete may ask first.
+          { pattern: `${api}/:id/delete-check`, kind: 'api' as const, methods: ['GET' as const], access: p('delete'), sample: { id: '1' } },
+        ]
+      : []),
   ];
 }
