@@ -70,6 +70,12 @@ const server = createServer((req, res) => {
   assets(req, res, () => app(req, res));
 });
 
+// An idle keep-alive connection is kept longer than the clients and proxies in front of it keep
+// theirs (load balancers commonly 60 s): with Node's 5-s default, a request sent on a connection
+// the server is closing at that moment is reset (ECONNRESET) instead of answered.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
 server.on('error', (error) => {
   console.error(`The server could not listen on ${settings.HOST}:${settings.PORT}: ${error.message}`);
   process.exit(1);
