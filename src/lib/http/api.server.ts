@@ -16,7 +16,9 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
 }
 
 export function errorResponse(status: number, body: ErrorBody, headers: Record<string, string> = {}): Response {
-  return json(body, { status, headers });
+  // A body refused as too large is left unread: the connection can't carry another request, so the
+  // client is told not to reuse it (otherwise its next request on that socket is reset).
+  return json(body, { status, headers: status === 413 ? { connection: 'close', ...headers } : headers });
 }
 
 /** Reads a request body with a hard size cap, whatever Content-Length claims. */
