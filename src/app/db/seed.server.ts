@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/client.server.ts';
 import { notifications, roles, settings, userRoles, users, vendors } from '../../lib/db/schema.ts';
 import { brands } from '../../features/brands/brand.tables.ts';
-import { products } from '../../features/products/product.tables.ts';
+import { products, productVariants } from '../../features/products/product.tables.ts';
+import { slugify } from '../../lib/text/slug.ts';
 import { hashPassword } from '../../lib/auth/password.server.ts';
 import { importGeography } from '../../features/geography/geo-import.server.ts';
 import type { DemoContext } from '../../lib/db/demo-seeds.server.ts';
@@ -133,48 +134,43 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       .returning();
     const brandId = (name: string) => demoBrands.find((b) => b.name === name)!.id;
 
-    const demoProducts = await tx
-      .insert(products)
-      .values([
-        {
-          vendorId: store!.id,
-          brandId: brandId('Indigo Loom'),
-          name: 'Cotton Kurta, Indigo',
-          sku: 'DFH-KUR-001',
-          price: '1299.00',
+    // One variant each until the products issue's demo catalogue (prices in paise).
+    const demoCatalogue = [
+      { vendorId: store!.id, brand: 'Indigo Loom', name: 'Cotton Kurta, Indigo', sku: 'DFH-KUR-001', paise: 129900 },
+      { vendorId: store!.id, brand: 'Monsoon Linen', name: 'Linen Shirt, White', sku: 'DFH-SHI-002', paise: 179900 },
+      { vendorId: store!.id, brand: 'Saffron Thread', name: 'Silk Dupatta, Maroon', sku: 'DFH-DUP-003', paise: 99900 },
+      { vendorId: otherStore!.id, brand: 'Kaveri Weaves', name: 'Kanchipuram Saree, Gold', sku: 'KVH-SAR-001', paise: 849900 },
+      { vendorId: otherStore!.id, brand: null, name: 'Handloom Towel Set', sku: 'KVH-TOW-002', paise: 64900 },
+    ];
+    const demoProducts: { id: number; sku: string }[] = [];
+    for (const item of demoCatalogue) {
+      const [product] = await tx
+        .insert(products)
+        .values({
+          vendorId: item.vendorId,
+          brandId: item.brand ? brandId(item.brand) : null,
+          name: item.name,
+          slug: slugify(item.name),
+          status: 'active',
+          priceMinPaise: item.paise,
+          priceMaxPaise: item.paise,
+          variantCount: 1,
+          skus: item.sku,
           createdAt: DEMO_DATE,
           updatedAt: DEMO_DATE,
-        },
-        {
-          vendorId: store!.id,
-          brandId: brandId('Monsoon Linen'),
-          name: 'Linen Shirt, White',
-          sku: 'DFH-SHI-002',
-          price: '1799.00',
-          createdAt: DEMO_DATE,
-          updatedAt: DEMO_DATE,
-        },
-        {
-          vendorId: store!.id,
-          brandId: brandId('Saffron Thread'),
-          name: 'Silk Dupatta, Maroon',
-          sku: 'DFH-DUP-003',
-          price: '999.00',
-          createdAt: DEMO_DATE,
-          updatedAt: DEMO_DATE,
-        },
-        {
-          vendorId: otherStore!.id,
-          brandId: brandId('Kaveri Weaves'),
-          name: 'Kanchipuram Saree, Gold',
-          sku: 'KVH-SAR-001',
-          price: '8499.00',
-          createdAt: DEMO_DATE,
-          updatedAt: DEMO_DATE,
-        },
-        { vendorId: otherStore!.id, name: 'Handloom Towel Set', sku: 'KVH-TOW-002', price: '649.00', createdAt: DEMO_DATE, updatedAt: DEMO_DATE },
-      ])
-      .returning();
+        })
+        .returning({ id: products.id });
+      await tx.insert(productVariants).values({
+        productId: product!.id,
+        vendorId: item.vendorId,
+        sku: item.sku,
+        mrpPaise: item.paise,
+        pricePaise: item.paise,
+        createdAt: DEMO_DATE,
+        updatedAt: DEMO_DATE,
+      });
+      demoProducts.push({ id: product!.id, sku: item.sku });
+    }
 
     await tx
       .insert(settings)

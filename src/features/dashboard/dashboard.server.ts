@@ -25,7 +25,7 @@ export async function loadDashboard(db: Db, principal: Principal, can: (permissi
       .orderBy(asc(roles.name)),
     can('products:list')
       ? db
-          .select({ total: sql<number>`count(*)::int`, active: sql<number>`count(*) filter (where ${products.isActive})::int` })
+          .select({ total: sql<number>`count(*)::int`, active: sql<number>`count(*) filter (where ${products.status} = 'active')::int` })
           .from(products)
           .where(and(vendorScope(principal, 'products', products)))
       : Promise.resolve(null),

@@ -25,9 +25,10 @@ export const productListQuery = z.strictObject({
 const columns = {
   id: products.id,
   name: products.name,
-  sku: products.sku,
-  price: products.price,
-  is_active: products.isActive,
+  sku: products.skus,
+  price_min_paise: products.priceMinPaise,
+  price_max_paise: products.priceMaxPaise,
+  status: products.status,
   vendor_id: products.vendorId,
   vendor_name: vendors.storeName,
   updated_at: products.updatedAt,
@@ -36,7 +37,7 @@ const columns = {
 export async function listProducts(db: Db, principal: Principal, query: z.infer<typeof productListQuery>) {
   const where: (SQL | undefined)[] = [vendorScope(principal, 'products', products)];
   if (query.q) {
-    where.push(or(containsText(products.name, query.q), containsText(products.sku, query.q)));
+    where.push(or(containsText(products.name, query.q), containsText(products.skus, query.q)));
   }
   const condition = and(...where);
   const [rows, [count]] = await Promise.all([
