@@ -15,11 +15,14 @@ import { brands } from '../src/features/brands/brand.tables.ts';
 import { customers } from '../src/features/customers/customer.tables.ts';
 import { seedDemoData } from '../src/app/db/seed.server.ts';
 import { syncPermissions } from '../src/lib/permissions/sync.server.ts';
+import { fillProducts } from './fill-products.ts';
 
 export const FAKER_SEED = 20_260_115;
 export const DEFAULT_BRANDS = 10_000;
 /** Issue 14: the customers list is measured over 100,000 customers. */
 export const DEFAULT_CUSTOMERS = 100_000;
+/** Issue 15: the catalogue is measured at a million products on PostgreSQL, 200,000 on PGlite. */
+export const DEFAULT_PRODUCTS = { postgres: 1_000_000, pglite: 200_000 } as const;
 /** Rows per INSERT: 1,000 rows × 8 columns stays far below PostgreSQL's 65,535 parameters. */
 const CHUNK = 1_000;
 const BASE_DATE = Date.parse('2025-01-01T00:00:00.000Z');
@@ -30,6 +33,8 @@ export interface FillOptions {
   url?: string;
   brands?: number;
   customers?: number;
+  /** Bench products (bench/fill-products.ts); DEFAULT_PRODUCTS for the driver when not given. */
+  products?: number;
   log?: (line: string) => void;
 }
 
@@ -186,8 +191,13 @@ export async function fill(options: FillOptions): Promise<FillReport> {
       const now = await count(db, 'customers');
       return { rows: now - existing, note: `${now} customers in the database` };
     });
+    await step('products', async () => {
+      const existing = await count(db, 'product_variants').catch(() => -1);
+      if (existing < 0) return { note: 'no product variants in this version' };
+      return fillProducts(db, options.products ?? DEFAULT_PRODUCTS[options.driver], log);
+    });
     const counts: Record<string, number> = {};
-    for (const table of ['users', 'brands', 'customers', 'products', 'states', 'cities', 'pincodes', 'activity_logs']) {
+    for (const table of ['users', 'brands', 'customers', 'products', 'product_variants', 'states', 'cities', 'pincodes', 'activity_logs']) {
       counts[table] = await count(db, table).catch(() => -1);
     }
     await step('close', () => database.close());
@@ -203,12 +213,14 @@ if (import.meta.main) {
   const c = config();
   const brandsArg = process.argv.indexOf('--brands');
   const customersArg = process.argv.indexOf('--customers');
+  const productsArg = process.argv.indexOf('--products');
   const report = await fill({
     driver: c.driver,
     dataDir: c.dataDir,
     url: c.DATABASE_URL,
     brands: brandsArg > 0 ? Number(process.argv[brandsArg + 1]) : DEFAULT_BRANDS,
     customers: customersArg > 0 ? Number(process.argv[customersArg + 1]) : DEFAULT_CUSTOMERS,
+    products: productsArg > 0 ? Number(process.argv[productsArg + 1]) : undefined,
     log: (line) => console.log(line),
   });
   // bench/run.ts runs this file as a child process (a clean environment of its own) and reads this line.
