@@ -39,7 +39,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.getByRole('checkbox', { name: 'Handloom' }).check();
       await page.getByLabel('Description').fill('Double ikat from **Pochampally**.');
       await pick(page, 'GST rate', 'apparel up', /^Apparel up to ₹2,500/);
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save and continue' }).click();
 
       // Saved as a draft; the flow goes on to the images step of the new product.
       await expect(page).toHaveURL(/\/products\/add-images\/\d+$/, { timeout: 30_000 });
@@ -71,7 +71,7 @@ test('staff must choose the vendor: the server’s refusal shows beside the fiel
   await page.getByLabel('Product name').fill(`Staff-made stole ${uniqueTag()}`);
   await pick(page, 'Category', 'cloth', 'Clothing');
   await pick(page, 'GST rate', 'apparel up', /^Apparel up to ₹2,500/);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect(page.getByText('Choose the vendor this product belongs to.')).toBeVisible();
   await expect(page).toHaveURL(/\/products\/add$/);
 });

@@ -494,7 +494,7 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
             Cancel
           </a>
           <Button type="submit" loading={saving}>
-            {editing ? 'Save' : `Add ${inSentence(area.singular)}`}
+            {editing ? 'Save' : area.afterCreate ? 'Save and continue' : `Add ${inSentence(area.singular)}`}
           </Button>
         </div>
       </fieldset>
