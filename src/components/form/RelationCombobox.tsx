@@ -279,7 +279,7 @@ export default function RelationCombobox({
           aria-invalid={message ? true : undefined}
           aria-describedby={[hint ? hintId : '', message ? errorId : ''].filter(Boolean).join(' ') || undefined}
           className={`${inputClass} pr-9`}
-          placeholder={waitingForParent ? '' : (field.placeholder ?? `Search ${field.label.toLowerCase()}…`)}
+          placeholder={waitingForParent ? '' : (field.placeholder ?? `Search ${inSentence(field.label)}…`)}
           autoComplete="off"
           autoFocus={autoFocus}
           disabled={disabled || waitingForParent}
