@@ -25,6 +25,7 @@ import { userArea } from '@/features/users/user.area.ts';
 import { roleArea } from '@/features/roles/role.area.ts';
 import { customerArea } from '@/features/customers/customer.area.ts';
 import { customerAddressArea } from '@/features/customers/customer-address.area.ts';
+import { productArea } from '@/features/products/product.area.ts';
 
 export const AREAS: AreaDeclaration[] = [
   brandArea,
@@ -46,6 +47,7 @@ export const AREAS: AreaDeclaration[] = [
   roleArea,
   customerArea,
   customerAddressArea,
+  productArea,
 ];
 
 export function areaByKey(key: string): AreaDeclaration | undefined {

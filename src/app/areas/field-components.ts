@@ -10,4 +10,5 @@ export const FIELD_COMPONENTS: FieldComponents = {
   'number-grid': lazy(() => import('@/features/size-charts/components/GridField.tsx')),
   'pincode-set': lazy(() => import('@/features/delivery-zones/components/PincodeSetField.tsx')),
   'role-set': lazy(() => import('@/features/users/components/RoleSetField.tsx')),
+  'tag-set': lazy(() => import('@/features/products/components/TagSetField.tsx')),
 };

@@ -15,6 +15,7 @@ import { seedSizeCharts } from '../../features/size-charts/size-chart.demo.serve
 import { seedWarehouses } from '../../features/warehouses/warehouses.demo.server.ts';
 import { seedDelivery } from '../../features/delivery-zones/delivery.demo.server.ts';
 import { seedCustomers } from '../../features/customers/customers.demo.server.ts';
+import { seedProductCatalogue } from '../../features/products/products.demo.server.ts';
 
 export const DEMO_SEEDS: DemoSeed[] = [
   seedCategories,
@@ -25,6 +26,7 @@ export const DEMO_SEEDS: DemoSeed[] = [
   seedFaqs,
   seedSizeCharts,
   seedWarehouses,
+  seedProductCatalogue,
   seedDelivery,
   seedCustomers,
 ];

@@ -60,9 +60,6 @@ const routeList: RouteDef[] = [
   planned('/shipped-orders/listing', 'orders:shipped-list', 'Shipped Orders'),
   planned('/cancelled-orders/listing', 'orders:cancelled-list', 'Cancelled Orders'),
   planned('/reviews/listing', 'reviews:list', 'Customer Feedback'),
-  planned('/products/listing', 'products:list', 'Products'),
-  planned('/products/add', 'products:create', 'Add New Product'),
-  { ...planned('/products/edit/:id', 'products:update', 'Edit product'), sample: { id: '1' }, parent: '/products/listing' },
   { ...planned('/products/add-images/:id', 'products:update', 'Product images'), sample: { id: '1' }, parent: '/products/listing' },
   { ...planned('/products/add-delivery-details/:id', 'products:update', 'Delivery details'), sample: { id: '1' }, parent: '/products/listing' },
   { ...planned('/products/add-pricing-details/:id', 'products:update', 'Pricing details'), sample: { id: '1' }, parent: '/products/listing' },
@@ -132,8 +129,6 @@ const routeList: RouteDef[] = [
   api(['GET', 'PUT'], '/api/vendor/kyc', VENDOR, { onboarding: true }),
   api(['POST'], '/api/vendor/kyc/documents', VENDOR, { onboarding: true }),
   api(['GET', 'PUT'], '/api/vendor/store-details', VENDOR),
-  api(['GET'], '/api/products', perm('products:list')),
-  api(['GET'], '/api/products/:id', perm('products:view'), { sample: { id: '1' } }),
   // Vendors as choices in staff pickers (a warehouse's owner); the vendors area comes later.
   api(['GET'], '/api/vendors/options', STAFF),
   // An address's pincode → its city and state (the form kit's address fill): reference data, for anyone signed in.

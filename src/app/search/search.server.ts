@@ -8,7 +8,6 @@ import type { Principal } from '@/lib/auth/principal.server.ts';
 import type { Permission } from '@/lib/permissions/catalogue.ts';
 import { MENU } from '@/lib/navigation/menu.ts';
 import { routes } from '@/app/routes/registry.ts';
-import { searchProducts } from '@/features/products/products.server.ts';
 import { RESOURCES } from '@/app/areas/resources.server.ts';
 import { editPath } from '@/lib/areas/area.ts';
 import { SYSTEM_ACTOR } from '@/lib/activity/activity.server.ts';
@@ -52,10 +51,7 @@ const areaProviders: SearchProvider[] = Object.values(RESOURCES).map((r) => ({
   },
 }));
 
-export const SEARCH_PROVIDERS: SearchProvider[] = [
-  ...areaProviders,
-  { area: 'products', label: 'Products', permission: 'products:list', search: searchProducts },
-];
+export const SEARCH_PROVIDERS: SearchProvider[] = areaProviders;
 
 function pageCandidates(can: (p: string) => boolean, principal: Principal) {
   const seen = new Set<string>();

@@ -9,6 +9,7 @@ import type { AreaColumn } from '@/lib/areas/area.ts';
 import { buttonClass, inputClass } from '@/components/ui/styles.ts';
 import { Icon } from '@/components/ui/Icon.tsx';
 import { Popover } from './Popover.tsx';
+import { paiseToRupeesText, rupeesTextToPaise } from '@/lib/money/paise.ts';
 import { iconFunnel } from './icons.ts';
 
 // Only a relation column's filter needs it: loaded when such a filter opens, not with every list.
@@ -47,18 +48,22 @@ const defaultMode = (kind: AreaColumn['kind']): MatchMode => (kind === 'text' ? 
 const modesOf = (column: AreaColumn): readonly MatchMode[] => (column.relation ? ['in'] : MODES_BY_KIND[column.kind]);
 const blank = (column: AreaColumn): Rule => ({ mode: column.relation ? 'in' : defaultMode(column.kind), a: '', b: '', picked: [] });
 
+/** A money column's filter is typed in rupees and sent in paise (as typed, for the server to refuse, when it isn't an amount). */
+const fromRupees = (s: string): number | string => rupeesTextToPaise(s) ?? s.trim();
+const asTyped = (column: AreaColumn, v: unknown) => (column.money && typeof v === 'number' ? paiseToRupeesText(v, { grouping: false }) : String(v));
+
 function toRules(column: AreaColumn, filter: FieldFilter | undefined): Rule[] {
   if (!filter?.constraints.length) return [blank(column)];
   return filter.constraints.map(({ matchMode, value }) => {
-    const list = Array.isArray(value) ? value.map(String) : [];
+    const list = Array.isArray(value) ? value.map((v) => (v === null ? '' : asTyped(column, v))) : [];
     if (matchMode === 'between') return { mode: matchMode, a: list[0] ?? '', b: list[1] ?? '', picked: [] };
     if (matchMode === 'in') return { mode: matchMode, a: list.join(', '), b: '', picked: list };
-    return { mode: matchMode, a: value == null ? '' : String(value), b: '', picked: [] };
+    return { mode: matchMode, a: value == null ? '' : asTyped(column, value), b: '', picked: [] };
   });
 }
 
 function toConstraint(column: AreaColumn, r: Rule) {
-  const typed = (s: string) => (column.kind === 'number' ? Number(s) : s);
+  const typed = (s: string) => (column.money ? fromRupees(s) : column.kind === 'number' ? Number(s) : s);
   if (r.mode === 'between') return r.a || r.b ? { matchMode: r.mode, value: [r.a ? typed(r.a) : null, r.b ? typed(r.b) : null] } : null;
   if (column.relation) return r.picked.length ? { matchMode: 'in' as const, value: r.picked.map(Number) } : null;
   if (r.mode === 'in') {
@@ -76,7 +81,8 @@ function toConstraint(column: AreaColumn, r: Rule) {
 }
 
 function ValueInput({ column, rule, set, id }: { column: AreaColumn; rule: Rule; set: (r: Partial<Rule>) => void; id: string }) {
-  const type = column.kind === 'number' ? 'number' : column.kind === 'date' ? 'date' : 'text';
+  // Rupees are typed as people write them ("1,299.50"): a text box with the decimal keypad.
+  const type = column.kind === 'number' && !column.money ? 'number' : column.kind === 'date' ? 'date' : 'text';
   const label = `${column.header} value`;
   if (column.relation) {
     return (
@@ -130,6 +136,7 @@ function ValueInput({ column, rule, set, id }: { column: AreaColumn; rule: Rule;
         <input
           id={id}
           type={type}
+          inputMode={column.money ? 'decimal' : undefined}
           aria-label={`${column.header} from`}
           placeholder="From"
           className={inputClass}
@@ -138,6 +145,7 @@ function ValueInput({ column, rule, set, id }: { column: AreaColumn; rule: Rule;
         />
         <input
           type={type}
+          inputMode={column.money ? 'decimal' : undefined}
           aria-label={`${column.header} to`}
           placeholder="To"
           className={inputClass}

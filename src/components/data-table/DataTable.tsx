@@ -30,6 +30,7 @@ import { HiddenFields, takeOver } from './links.tsx';
 import type { DeleteRequest } from './DeleteDialog.tsx';
 import { Popover } from './Popover.tsx';
 import { badgeClass, formatDate, formatNumber } from './format.ts';
+import { formatPaiseRange } from '@/lib/money/paise.ts';
 import type { RowOrder, RowOrderInput } from './row-order.tsx';
 import { iconArrowDown, iconArrowUp, iconArrowUpDown, iconDownload, iconEye, iconPencil, iconPlus, iconTrash } from './icons.ts';
 
@@ -87,12 +88,16 @@ const iconButton =
   'inline-flex size-8 items-center justify-center rounded-lg text-surface-600 hover:bg-surface-100 dark:text-surface-300 dark:hover:bg-surface-800';
 
 /** Cells whose whole value stays on one line: numbers, badges, images (text and dates choose where they may wrap, in Cell). */
-const oneLine = (c: AreaColumn) => c.display === 'number' || c.display === 'status' || c.display === 'image' || (c.kind === 'number' && !c.display);
+const oneLine = (c: AreaColumn) => Boolean(c.money) || c.display === 'number' || c.display === 'status' || c.display === 'image' || (c.kind === 'number' && !c.display);
 
 function Cell({ column, row }: { column: AreaColumn; row: Row }) {
   const value = row[column.field];
   if (column.emptyText && (value === null || value === undefined || value === ''))
     return <span className="text-surface-500 dark:text-surface-400">{column.emptyText}</span>;
+  if (column.money) {
+    const end = column.money.rangeEnd ? row[column.money.rangeEnd] : value;
+    return <>{formatPaiseRange(value as number | null, end as number | null)}</>;
+  }
   switch (column.display ?? (column.kind === 'date' ? 'date' : column.kind === 'number' ? 'number' : 'text')) {
     case 'date': {
       // "20 Jan 2026, 3:00 pm" may wrap after the comma, never inside the date or the time.

@@ -206,7 +206,8 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
         setLeaving(true); // stay disabled while the list loads
         leaveGuard.release(); // saved: nothing is lost by leaving
         flashToast({ severity: 'success', summary: 'Saved', detail: res.message });
-        location.assign(area.listPath);
+        // An add flow of several pages goes on to its next step with the new record's id.
+        location.assign(!editing && area.afterCreate ? area.afterCreate.replace(':id', String(res.data.id)) : area.listPath);
       }
       return;
     }
@@ -493,7 +494,7 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
             Cancel
           </a>
           <Button type="submit" loading={saving}>
-            {editing ? 'Save' : `Add ${inSentence(area.singular)}`}
+            {editing ? 'Save' : area.afterCreate ? 'Save and continue' : `Add ${inSentence(area.singular)}`}
           </Button>
         </div>
       </fieldset>

@@ -13,7 +13,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/http/client.ts';
 import { useIslandQueryClient, useDebounced } from '@/lib/http/query-client.ts';
 import { queryKeys, type OptionsParams } from '@/lib/areas/query-keys.ts';
-import type { AreaField } from '@/lib/areas/area.ts';
+import { inSentence, type AreaField } from '@/lib/areas/area.ts';
 import { errorTextClass, hintClass, inputClass } from '@/components/ui/styles.ts';
 import { FieldLabel } from '@/components/ui/fields.tsx';
 import { relationHint, waitsForParent } from './relation-hint.ts';
@@ -279,7 +279,7 @@ export default function RelationCombobox({
           aria-invalid={message ? true : undefined}
           aria-describedby={[hint ? hintId : '', message ? errorId : ''].filter(Boolean).join(' ') || undefined}
           className={`${inputClass} pr-9`}
-          placeholder={waitingForParent ? '' : (field.placeholder ?? `Search ${field.label.toLowerCase()}…`)}
+          placeholder={waitingForParent ? '' : (field.placeholder ?? `Search ${inSentence(field.label)}…`)}
           autoComplete="off"
           autoFocus={autoFocus}
           disabled={disabled || waitingForParent}
@@ -300,7 +300,7 @@ export default function RelationCombobox({
         <button
           type="button"
           tabIndex={-1}
-          aria-label={`Show ${field.label.toLowerCase()} choices`}
+          aria-label={`Show ${inSentence(field.label)} choices`}
           disabled={disabled || waitingForParent}
           className="absolute inset-y-0 right-0 flex w-9 items-center justify-center text-surface-500"
           onClick={() => (open ? close() : (setOpen(true), document.getElementById(id)?.focus()))}

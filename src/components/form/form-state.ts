@@ -45,9 +45,11 @@ export interface AreaFormView {
   defaults: Values;
   /** Set for forms that are not an area's add/edit page: where to send, and stay on the page. */
   submit?: FormDeclaration['submit'];
+  /** Where an add form goes once saved, `:id` the new record's (the area's `afterCreate`). */
+  afterCreate?: string;
 }
 
-export function formView(area: Omit<FormDeclaration, 'fields'> & { fields?: AreaField[] }): AreaFormView {
+export function formView(area: Omit<FormDeclaration, 'fields'> & { fields?: AreaField[]; afterCreate?: string }): AreaFormView {
   const fields = (area.fields ?? []).map((f) => ({ ...f, required: isRequired(area.schema, f) }));
   const defaults = Object.fromEntries(fields.filter((f) => f.input !== 'image' && f.input !== 'secret').map((f) => [f.name, defaultOf(area.schema, f.name)]));
   const view: AreaFormView = {
@@ -60,6 +62,7 @@ export function formView(area: Omit<FormDeclaration, 'fields'> & { fields?: Area
     defaults,
   };
   if (area.submit) view.submit = area.submit;
+  if (area.afterCreate) view.afterCreate = area.afterCreate;
   return view;
 }
 

@@ -34,6 +34,8 @@ export const brandArea = defineArea({
   titleField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
   statusField: { field: 'status', options: BRAND_STATUSES },
+  // Vendors pick a brand for their products without managing brands.
+  optionsAccess: 'auth',
   searchPlaceholder: 'Search brands by name or slug',
   fields: [
     { name: 'name', label: 'Name', input: 'text', placeholder: 'e.g. Indigo Loom' },

@@ -25,6 +25,11 @@ export interface AreaColumn {
   /** Hidden on narrow screens. */
   secondary?: boolean;
   /**
+   * Money in integer paise, shown as ₹ 1,23,456.78; its filter is typed in rupees and sent in
+   * paise. `rangeEnd` names the row's field holding the upper end of a range (a price range).
+   */
+  money?: { unit: 'paise'; rangeEnd?: string };
+  /**
    * The column shows a related record's name (`state_name`) but filters on its id (`state_id`,
    * a number column in the resource): the filter is a searchable pick-list of that area's records.
    */
@@ -236,6 +241,11 @@ export interface AreaDeclaration<S extends z.ZodObject = z.ZodObject> {
   apiRoutes?: AreaApiRoute[];
   /** A read-only page of one record, with other areas' records of it: see DetailsPage. */
   details?: DetailsPage;
+  /**
+   * Where the add form goes once the new record is saved, `:id` its id, instead of the list: the
+   * next step of an add flow of several pages (a product's images after its basic information).
+   */
+  afterCreate?: string;
 }
 
 /**

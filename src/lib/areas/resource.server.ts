@@ -13,7 +13,7 @@ import { conflict, invalid, notFound } from '@/lib/http/errors.ts';
 import { parseWith } from '@/lib/http/api.server.ts';
 import { sqlState } from '@/lib/db/pg-errors.ts';
 import { listQuerySchema, type ListQuery, type ListResult } from '@/lib/list/list-query.ts';
-import { listOrder, listPage, listWhere, type ListColumns, type ListTable } from '@/lib/list/list-sql.server.ts';
+import { listOrder, listPage, listWhere, type Bind, type ListColumns, type ListTable } from '@/lib/list/list-sql.server.ts';
 import { VENDOR_OWNED } from '@/lib/permissions/ability.ts';
 import { abilityOf, accessibleWhere, requiredValues } from '@/lib/permissions/scope.server.ts';
 import { readImageUpload, uploads } from '@/lib/uploads/storage.server.ts';
@@ -68,6 +68,11 @@ export interface ResourceDefinition<S extends z.ZodObject> {
   /** Fields the API sorts or filters on that the area's list doesn't show, with their kinds. */
   queryOnly?: ListColumns;
   searchColumns: (AnyColumn | SQL)[];
+  /**
+   * The search box's condition when it is more than "contains" in `searchColumns` (a product's
+   * exact SKU or barcode beside a word of its name). Every value goes through `bind`.
+   */
+  search?: (q: string, bind: Bind) => SQL;
   /** Row (camelCase) → API record (snake_case). */
   serialize: (row: Row) => ApiRecord;
   /** Parsed form input → row values. `existing` is set on update. */
@@ -93,6 +98,19 @@ export interface ResourceDefinition<S extends z.ZodObject> {
   optionLabel?: (record: ApiRecord) => string;
   /** What an area adds around its writes and reads (a delivery zone's pincodes): see ResourceHooks. */
   hooks?: ResourceHooks<z.infer<S>>;
+  /** Rules of the bulk status change beyond "one of the options" (a product's workflow): see StatusChangeRules. */
+  statusChange?: StatusChangeRules;
+}
+
+/**
+ * An area whose status is a workflow (products: a draft is not made active by a bulk action)
+ * says which changes it refuses, and what it records beside them (a product's status history).
+ */
+export interface StatusChangeRules {
+  /** Why a record with status `from` can't be given `to` by the bulk action, or undefined when it can. */
+  refuse: (from: string, to: string) => string | undefined;
+  /** In the change's transaction, after the rows changed: the area's own records of it. */
+  afterChange?: (tx: Tx, changed: { id: number; from: string }[], to: string, scope: RequestScope) => Promise<void>;
 }
 
 /**
@@ -137,7 +155,7 @@ const isForeignKeyViolation = (e: unknown) => sqlState(e) === PG_FOREIGN_KEY_VIO
 export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>) {
   const { table, area } = def;
   const listColumns = deriveListColumns(area, { table: table as PgTable, computed: def.computed, sources: def.sources, queryOnly: def.queryOnly });
-  const spec = { columns: listColumns, searchColumns: def.searchColumns, idColumn: table.id, defaultSort: area.defaultSort };
+  const spec = { columns: listColumns, searchColumns: def.searchColumns, search: def.search, idColumn: table.id, defaultSort: area.defaultSort };
   // Generated columns (a name's lower-case copy for searching) are the database's, not the record's.
   const columns = Object.fromEntries(Object.entries(getTableColumns(table as PgTable)).filter(([, c]) => !c.generated));
   const selection = { ...columns, ...(def.computed ?? {}) };
@@ -454,6 +472,25 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
         if ('ids' in target && before.length !== new Set(target.ids).size)
           throw notFound(`Some of the selected ${inSentence(area.label)} no longer exist. Reload and try again.`);
         const changed = before.filter((r) => r.value !== value);
+        const rules = def.statusChange;
+        if (rules) {
+          const refused = changed.flatMap((r) => {
+            const reason = rules.refuse(String(r.value), status);
+            return reason ? [{ row: r, reason }] : [];
+          });
+          if (refused.length) {
+            const errors: Record<string, string[]> = Object.fromEntries(
+              refused.slice(0, MAX_LISTED_BLOCKERS).map(({ row, reason }) => [String(row.id), [`${titleOf(row)}: ${reason}`]]),
+            );
+            if (refused.length > MAX_LISTED_BLOCKERS) errors.more = [`…and ${refused.length - MAX_LISTED_BLOCKERS} more.`];
+            throw conflict(
+              refused.length === 1 && before.length === 1
+                ? `${area.singular} "${titleOf(refused[0]!.row)}" can't be changed: ${refused[0]!.reason}`
+                : `${refused.length} of the ${before.length} ${inSentence(area.label)} can't be changed. Nothing was changed.`,
+              errors,
+            );
+          }
+        }
         for (const chunk of chunks(changed.map((r) => r.id))) {
           await tx
             .update(table as PgTable)
@@ -465,6 +502,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
           s.actor,
           changed.map((r) => ({ area: area.key, action: 'update', recordId: r.id, recordName: recordName(r), changes: { [key]: [r.value, value] } })),
         );
+        if (rules?.afterChange) await rules.afterChange(tx, changed.map((r) => ({ id: r.id, from: String(r.value) })), status, s);
         return changed.length;
       });
     },

@@ -28,6 +28,11 @@ export interface ListSpec {
   columns: ListColumns;
   /** Columns the global search box looks in (ILIKE %q%). */
   searchColumns: (AnyColumn | SQL)[];
+  /**
+   * The search box's condition, when "contains in these columns" is not what it means (a product
+   * is found by a word of its name, or by its exact SKU or barcode). Replaces `searchColumns`.
+   */
+  search?: (q: string, bind: Bind) => SQL;
   /** The unique, increasing id used as the tie-breaker and for keyset cursors. */
   idColumn: AnyColumn;
   defaultSort?: { field: string; order: 'asc' | 'desc' };
@@ -213,7 +218,8 @@ function constraintSql(field: string, col: ListColumn, c: FilterConstraint, bind
 /** The WHERE of a list query: global search AND every field's filter. */
 export function listWhere(spec: ListSpec, query: Pick<ListQuery, 'q' | 'filters'>, extra: (SQL | undefined)[] = [], bind: Bind = asIs): SQL | undefined {
   const parts: (SQL | undefined)[] = [...extra];
-  if (query.q && spec.searchColumns.length) {
+  if (query.q && spec.search) parts.push(spec.search(query.q, bind));
+  else if (query.q && spec.searchColumns.length) {
     parts.push(or(...spec.searchColumns.map((c) => containsText(c, query.q!, bind))));
   }
   for (const [field, filter] of Object.entries(query.filters)) {

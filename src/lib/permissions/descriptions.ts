@@ -57,6 +57,7 @@ const ACTION_SENTENCES: Record<string, (noun: string) => string> = {
 /** Lines for permissions whose action alone doesn't say what they allow (and the spec's oddities). */
 export const PERMISSION_DESCRIPTIONS: Partial<Record<Permission, string>> = {
   'dashboard:view': 'Open the dashboard.',
+  'products:approve': 'Review products vendors submit: approve or reject them (the review queue and its sidebar badge).',
   'orders:pending-list': 'See the pending orders list.',
   'orders:shipped-list': 'See the shipped orders list.',
   'orders:cancelled-list': 'See the cancelled orders list.',
