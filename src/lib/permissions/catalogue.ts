@@ -5,7 +5,7 @@
  */
 export const PERMISSION_AREAS = {
   dashboard: ['view'],
-  products: ['list', 'view', 'create', 'update', 'delete', 'import'],
+  products: ['list', 'view', 'create', 'update', 'delete', 'import', 'approve'],
   'product-size-chart': ['list', 'create', 'update', 'delete'],
   tags: ['list', 'create', 'update', 'delete'],
   wishlist: ['list'],

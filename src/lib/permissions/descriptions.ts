@@ -65,6 +65,7 @@ export const PERMISSION_DESCRIPTIONS: Partial<Record<Permission, string>> = {
   'inventories:update': 'Change stock levels.',
   'users:impersonate': 'Act as another user (never one holding a permission the impersonator lacks).',
   'users:delete': 'Delete back-office users.',
+  'products:approve': 'Approve or reject products waiting for review (the review queue and its sidebar badge).',
   'vendors:update': 'Edit vendors’ store, business and payout details.',
   'vendors:approve': 'Approve, reject, suspend and reinstate vendors (the approval queue and its sidebar badge).',
   'vendors:view-kyc': 'Open vendors’ KYC documents (short-lived signed links) and see bank account numbers unmasked.',
