@@ -10,6 +10,7 @@
  */
 import { test as base, expect, ACCOUNTS, type DemoAccount } from './fixtures.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
+import { expectNoSeriousViolations } from './shell-helpers.ts';
 import type { Page } from '@playwright/test';
 
 const PRODUCT = 'Silk Dupatta, Maroon';
@@ -62,6 +63,7 @@ test('the admin approves a product waiting for review; the vendor sees it active
   await admin.getByRole('button', { name: 'Confirm: reject' }).click();
   await expect(admin.getByText('Give a reason: the vendor sees it and fixes the product from it.')).toBeVisible();
   await expect(admin.getByTestId('product-status')).toHaveText('Waiting for review');
+  await expectNoSeriousViolations(admin, 'the details page with a refused rejection');
   await admin.screenshot({ path: testInfo.outputPath('admin-review-desktop.png'), fullPage: true });
 
   await admin.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -87,6 +89,7 @@ test('the admin approves a product waiting for review; the vendor sees it active
   await expect(vendor.getByRole('columnheader', { name: 'Cost' })).toBeVisible();
   // Nothing but the variants table (which scrolls in its own box) is wider than the phone.
   expect(await vendor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSeriousViolations(vendor, 'the vendor’s details page on a phone');
   await vendor.screenshot({ path: testInfo.outputPath('vendor-details-360.png'), fullPage: true });
 
   await vendor.setViewportSize({ width: 1280, height: 900 });
