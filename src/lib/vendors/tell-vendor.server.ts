@@ -18,9 +18,14 @@ export interface VendorRecipient {
   name: string;
 }
 
+/** The users of `vendorId`: who hears of a decision on the store or its records. */
+export async function vendorUsers(db: DbOrTx, vendorId: number): Promise<VendorRecipient[]> {
+  return db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.vendorId, vendorId));
+}
+
 /** Notifies every user of `vendorId` (in `tx`); answers who, for mailVendorUsers after the commit. */
 export async function notifyVendorUsers(tx: DbOrTx, vendorId: number, input: NotificationInput): Promise<VendorRecipient[]> {
-  const recipients = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.vendorId, vendorId));
+  const recipients = await vendorUsers(tx, vendorId);
   await notify(
     tx,
     recipients.map((r) => r.id),
