@@ -50,7 +50,10 @@ test('the admin approves a product waiting for review; the vendor sees it active
   // The product, found as a person would: the search in the top bar.
   await admin.getByRole('button', { name: 'Search' }).click();
   await admin.getByRole('combobox', { name: 'Search' }).fill('Silk Dupatta');
-  await admin.getByRole('option', { name: new RegExp(PRODUCT) }).first().click();
+  await admin
+    .getByRole('option', { name: new RegExp(PRODUCT) })
+    .first()
+    .click();
   await expect(admin.getByRole('heading', { name: PRODUCT, level: 1 })).toBeVisible();
   await expect(admin.getByTestId('product-status')).toHaveText('Waiting for review');
   await expect(admin.getByTestId('variants')).toContainText('DFH-DUP-003');
@@ -78,7 +81,10 @@ test('the admin approves a product waiting for review; the vendor sees it active
   const vendor = await phone.newPage();
   await signIn(vendor, 'vendor');
   await vendor.goto('/notifications');
-  await vendor.getByRole('link', { name: `Your product “${PRODUCT}” is approved` }).first().click();
+  await vendor
+    .getByRole('link', { name: `Your product “${PRODUCT}” is approved` })
+    .first()
+    .click();
   await expect(vendor.getByRole('heading', { name: PRODUCT, level: 1 })).toBeVisible();
   await expect(vendor.getByTestId('product-status')).toHaveText('Active');
   await expect(vendor.getByText('Offered on the storefront.')).toBeVisible();

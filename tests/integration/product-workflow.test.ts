@@ -46,10 +46,12 @@ async function moveOk(client: HttpClient, id: number, action: string, extra: Rec
 
 function mailsTo(email: string): string[] {
   const dir = join(app.server.dataDir, 'outbox');
-  return readdirSync(dir)
-    .filter((f) => f.includes('-mail-') && f.includes(email))
-    // Quoted-printable bodies break long lines with a trailing "=": join them to read the text.
-    .map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, ''));
+  return (
+    readdirSync(dir)
+      .filter((f) => f.includes('-mail-') && f.includes(email))
+      // Quoted-printable bodies break long lines with a trailing "=": join them to read the text.
+      .map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, ''))
+  );
 }
 
 beforeAll(async () => {
@@ -61,7 +63,11 @@ beforeAll(async () => {
     const [pending] = await q(`select product_id from product_variants where sku = 'DFH-DUP-003'`);
     pendingDemoId = Number(pending!.product_id);
     const draft = async (name: string, variant: { sku: string; paise: number } | null) => {
-      const [p] = await q(`insert into products (vendor_id, name, slug) values ($1, $2, $3) returning id`, [fashionVendorId, name, name.toLowerCase().replace(/\W+/g, '-')]);
+      const [p] = await q(`insert into products (vendor_id, name, slug) values ($1, $2, $3) returning id`, [
+        fashionVendorId,
+        name,
+        name.toLowerCase().replace(/\W+/g, '-'),
+      ]);
       if (variant) {
         await q(`insert into product_variants (product_id, vendor_id, sku, mrp_paise, price_paise) values ($1, $2, $3, $4, $4)`, [
           p!.id,

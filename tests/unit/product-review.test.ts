@@ -103,7 +103,10 @@ describe('Review product changes', () => {
     expect(row!.status).toBe('pending_review');
     const events = await db.select().from(productStatusEvents).where(eq(productStatusEvents.productId, p!.id));
     expect(events).toMatchObject([{ fromStatus: 'active', toStatus: 'pending_review', reason: 'Changed by the vendor: name.' }]);
-    const log = await db.select().from(activityLogs).where(eq(activityLogs.recordId, String(p!.id)));
+    const log = await db
+      .select()
+      .from(activityLogs)
+      .where(eq(activityLogs.recordId, String(p!.id)));
     expect(log.map((l) => l.action)).toEqual(['sent-to-review']);
     // Nothing more when the setting is off.
     await setReviewChanges(false);

@@ -17,12 +17,7 @@ import { markReadSchema, markUnreadSchema } from '@/features/notifications/notif
 import { sendPhoneCodeSchema, storeDetailsSchema, storeSetupSchema, verifyPhoneCodeSchema } from '@/features/vendor-onboarding/vendor-onboarding.schema.ts';
 import { customerStatusChangeSchema } from '@/features/customers/customer.area.ts';
 import { kycSchema, transitionSchema, vendorUpdateSchema } from '@/features/vendors/vendor-kyc.schema.ts';
-import {
-  PRODUCT_TRANSITION_NAMES,
-  PRODUCT_TRANSITIONS,
-  productStatusLabel,
-  productTransitionSchema,
-} from '@/features/products/product-transitions.ts';
+import { PRODUCT_TRANSITION_NAMES, PRODUCT_TRANSITIONS, productStatusLabel, productTransitionSchema } from '@/features/products/product-transitions.ts';
 
 type Json = Record<string, unknown>;
 

@@ -81,7 +81,13 @@ export async function productDetails(db: DbOrTx, principal: Principal, id: numbe
     db.select().from(productImages).where(eq(productImages.productId, id)).orderBy(asc(productImages.position), asc(productImages.id)),
     db.select().from(productVariants).where(eq(productVariants.productId, id)).orderBy(asc(productVariants.position), asc(productVariants.id)),
     db
-      .select({ from: productStatusEvents.fromStatus, to: productStatusEvents.toStatus, reason: productStatusEvents.reason, actor: users.name, at: productStatusEvents.createdAt })
+      .select({
+        from: productStatusEvents.fromStatus,
+        to: productStatusEvents.toStatus,
+        reason: productStatusEvents.reason,
+        actor: users.name,
+        at: productStatusEvents.createdAt,
+      })
       .from(productStatusEvents)
       .leftJoin(users, eq(users.id, productStatusEvents.actorUserId))
       .where(eq(productStatusEvents.productId, id))

@@ -223,7 +223,10 @@ const CONTENT_LABELS: Record<string, string> = {
  * them back as they were. Use in the storefront API's WHERE (the orders issue).
  */
 export function storefrontVisibleProducts(): SQL {
-  return and(eq(products.status, 'active'), sql`exists (select 1 from ${vendors} where ${vendors.id} = ${products.vendorId} and ${vendors.status} = 'active')`)!;
+  return and(
+    eq(products.status, 'active'),
+    sql`exists (select 1 from ${vendors} where ${vendors.id} = ${products.vendorId} and ${vendors.status} = 'active')`,
+  )!;
 }
 
 /** How many products wait for review (the sidebar badge and the list's "Waiting for review" view). */
@@ -234,4 +237,3 @@ export async function pendingReviewCount(db: DbOrTx): Promise<number> {
     .where(eq(products.status, 'pending_review'));
   return Number(row?.n ?? 0);
 }
-

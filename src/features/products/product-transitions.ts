@@ -32,7 +32,15 @@ export interface TransitionRule {
 }
 
 export const PRODUCT_TRANSITIONS: Record<ProductTransition, TransitionRule> = {
-  submit: { from: ['draft', 'rejected'], to: 'pending_review', label: 'Submit for review', by: 'owner', needsReason: false, needsActiveVendor: true, tone: 'primary' },
+  submit: {
+    from: ['draft', 'rejected'],
+    to: 'pending_review',
+    label: 'Submit for review',
+    by: 'owner',
+    needsReason: false,
+    needsActiveVendor: true,
+    tone: 'primary',
+  },
   approve: { from: ['pending_review'], to: 'active', label: 'Approve', by: 'reviewer', needsReason: false, needsActiveVendor: false, tone: 'primary' },
   reject: { from: ['pending_review'], to: 'rejected', label: 'Reject', by: 'reviewer', needsReason: true, needsActiveVendor: false, tone: 'danger' },
   activate: { from: ['inactive'], to: 'active', label: 'Activate', by: 'owner', needsReason: false, needsActiveVendor: true, tone: 'primary' },
@@ -70,13 +78,17 @@ export function statusRefusal(action: ProductTransition, status: string): string
   const is = `this product is ${productStatusLabel(status).toLowerCase()}`;
   switch (action) {
     case 'submit':
-      return status === 'pending_review' ? 'This product is already waiting for review.' : `Only a draft or rejected product can be submitted for review; ${is}.`;
+      return status === 'pending_review'
+        ? 'This product is already waiting for review.'
+        : `Only a draft or rejected product can be submitted for review; ${is}.`;
     case 'approve':
       return `Only a product waiting for review can be approved; ${is}.`;
     case 'reject':
       return `Only a product waiting for review can be rejected; ${is}.`;
     case 'activate':
-      return status === 'active' ? 'This product is already active.' : `Only an inactive product can be activated; ${is}. A new product goes through review first.`;
+      return status === 'active'
+        ? 'This product is already active.'
+        : `Only an inactive product can be activated; ${is}. A new product goes through review first.`;
     case 'deactivate':
       return `Only an active product can be deactivated; ${is}.`;
     case 'archive':
@@ -90,7 +102,8 @@ export function statusRefusal(action: ProductTransition, status: string): string
 export function vendorRefusal(action: ProductTransition, vendorStatus: string | null | undefined): string | null {
   if (!PRODUCT_TRANSITIONS[action].needsActiveVendor || vendorStatus === 'active') return null;
   const doing = action === 'submit' ? 'submit products for review' : 'activate products';
-  if (vendorStatus === 'suspended') return `The store is suspended, so it can't ${doing}. The marketplace told the store why; it can act again once reinstated.`;
+  if (vendorStatus === 'suspended')
+    return `The store is suspended, so it can't ${doing}. The marketplace told the store why; it can act again once reinstated.`;
   return `Only an approved (active) store can ${doing}; this store is not approved yet.`;
 }
 

@@ -35,7 +35,10 @@ export async function notifyVendorUsers(tx: DbOrTx, vendorId: number, input: Not
 }
 
 /** The same news by mail, one message each, with a link to `link` (a back-office path). Call after the commit. */
-export async function mailVendorUsers(recipients: VendorRecipient[], message: { subject: string; body: string; link: string; linkText: string }): Promise<void> {
+export async function mailVendorUsers(
+  recipients: VendorRecipient[],
+  message: { subject: string; body: string; link: string; linkText: string },
+): Promise<void> {
   for (const r of recipients) {
     try {
       await mailer().send({
