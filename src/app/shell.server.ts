@@ -13,6 +13,7 @@ import { breadcrumbFor, type Crumb } from '@/lib/navigation/breadcrumb.ts';
 import { breadcrumbParents, samplePath } from '@/app/routes/registry.ts';
 import type { RouteDef } from '@/lib/routes/route.ts';
 import { pendingVendorCount } from '@/features/vendors/vendors.service.server.ts';
+import { pendingReviewCount } from '@/features/products/product-review.service.server.ts';
 import { effectiveSurface, type ThemeConfig } from '@/lib/theme/theme.ts';
 import { LAYOUT_COOKIE, parseLayoutCookie, type PersistedLayout } from '@/lib/stores/layout.ts';
 
@@ -61,6 +62,7 @@ export async function loadShell({ locals, url, cookies }: ShellContext, breadcru
 /** The sidebar's counts (MenuItem.badge), each read only for those who may see it. */
 const BADGE_COUNTS: Record<string, () => Promise<number>> = {
   'vendors-pending': () => pendingVendorCount(db()),
+  'products-pending': () => pendingReviewCount(db()),
 };
 
 async function withBadges(menu: MenuGroup[], locals: App.Locals): Promise<MenuGroup[]> {

@@ -183,7 +183,7 @@ describe('the status model', () => {
     expect(JSON.stringify((await admin.getJson('/api/notifications')).body)).toContain('Asha Crafts submitted onboarding.');
     // The sidebar badge for staff holding vendors:approve.
     const list = await (await admin.get('/vendors/list')).text();
-    expect(list).toMatch(/data-menu-badge[^>]*>\s*1/);
+    expect(list).toMatch(/id="menu-badge-vendors"[^>]*>\s*1/);
   });
 
   it('editing KYC is refused while pending (409)', async () => {

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/client.server.ts';
 import { notifications, roles, settings, userRoles, users, vendors } from '../../lib/db/schema.ts';
 import { brands } from '../../features/brands/brand.tables.ts';
-import { products, productVariants } from '../../features/products/product.tables.ts';
+import { products, productStatusEvents, productVariants } from '../../features/products/product.tables.ts';
 import { slugify } from '../../lib/text/slug.ts';
 import { hashPassword } from '../../lib/auth/password.server.ts';
 import { importGeography } from '../../features/geography/geo-import.server.ts';
@@ -138,7 +138,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     const demoCatalogue = [
       { vendorId: store!.id, brand: 'Indigo Loom', name: 'Cotton Kurta, Indigo', sku: 'DFH-KUR-001', paise: 129900 },
       { vendorId: store!.id, brand: 'Monsoon Linen', name: 'Linen Shirt, White', sku: 'DFH-SHI-002', paise: 179900 },
-      { vendorId: store!.id, brand: 'Saffron Thread', name: 'Silk Dupatta, Maroon', sku: 'DFH-DUP-003', paise: 99900 },
+      // Submitted by the vendor: the review queue has one to show (docs/products.md, Status and review).
+      { vendorId: store!.id, brand: 'Saffron Thread', name: 'Silk Dupatta, Maroon', sku: 'DFH-DUP-003', paise: 99900, status: 'pending_review' },
       { vendorId: otherStore!.id, brand: 'Kaveri Weaves', name: 'Kanchipuram Saree, Gold', sku: 'KVH-SAR-001', paise: 849900 },
       { vendorId: otherStore!.id, brand: null, name: 'Handloom Towel Set', sku: 'KVH-TOW-002', paise: 64900 },
     ];
@@ -151,7 +152,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           brandId: item.brand ? brandId(item.brand) : null,
           name: item.name,
           slug: slugify(item.name),
-          status: 'active',
+          status: item.status ?? 'active',
+          submittedAt: item.status === 'pending_review' ? DEMO_DATE : null,
           priceMinPaise: item.paise,
           priceMaxPaise: item.paise,
           variantCount: 1,
@@ -169,6 +171,9 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         createdAt: DEMO_DATE,
         updatedAt: DEMO_DATE,
       });
+      if (item.status === 'pending_review') {
+        await tx.insert(productStatusEvents).values({ productId: product!.id, fromStatus: 'draft', toStatus: 'pending_review', createdAt: DEMO_DATE });
+      }
       demoProducts.push({ id: product!.id, sku: item.sku });
     }
 

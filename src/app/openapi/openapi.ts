@@ -17,6 +17,7 @@ import { markReadSchema, markUnreadSchema } from '@/features/notifications/notif
 import { sendPhoneCodeSchema, storeDetailsSchema, storeSetupSchema, verifyPhoneCodeSchema } from '@/features/vendor-onboarding/vendor-onboarding.schema.ts';
 import { customerStatusChangeSchema } from '@/features/customers/customer.area.ts';
 import { kycSchema, transitionSchema, vendorUpdateSchema } from '@/features/vendors/vendor-kyc.schema.ts';
+import { PRODUCT_TRANSITION_NAMES, PRODUCT_TRANSITIONS, productStatusLabel, productTransitionSchema } from '@/features/products/product-transitions.ts';
 
 type Json = Record<string, unknown>;
 
@@ -79,6 +80,23 @@ const OPERATIONS: Record<string, Operation> = {
   },
   'GET /api/products': { summary: 'Products (vendor accounts see only their own)', tag: 'Products' },
   'GET /api/products/{id}': { summary: 'One product (another vendor’s product is 404 for a vendor)', tag: 'Products' },
+  ...Object.fromEntries(
+    PRODUCT_TRANSITION_NAMES.map((action) => {
+      const rule = PRODUCT_TRANSITIONS[action];
+      const who = rule.by === 'reviewer' ? 'products:approve, staff' : 'products:update; a vendor on their own products, another’s is 404';
+      const from = rule.from.map(productStatusLabel).join(', ').toLowerCase();
+      return [
+        `POST /api/products/{id}/${action}`,
+        {
+          summary: `${rule.label}: ${from} → ${productStatusLabel(rule.to).toLowerCase()} (${who})${rule.needsReason ? '; 422 without a reason' : ''}${
+            rule.needsActiveVendor ? '; 409 unless the store is active' : ''
+          }${action === 'submit' ? '; 409 without an active variant with a price' : ''}; 409 when the version is stale or the status does not allow it`,
+          tag: 'Products',
+          body: productTransitionSchema,
+        },
+      ];
+    }),
+  ),
   'GET /api/permissions/{id}': { summary: 'A role’s grants (its permission matrix); `locked` says why Super Admin’s can’t change', tag: 'Roles' },
   'POST /api/permissions/{id}': {
     summary: 'Change a role’s grants by difference, in one transaction; granting what you don’t hold is 403',

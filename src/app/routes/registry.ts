@@ -63,7 +63,7 @@ const routeList: RouteDef[] = [
   { ...planned('/products/add-images/:id', 'products:update', 'Product images'), sample: { id: '1' }, parent: '/products/listing' },
   { ...planned('/products/add-delivery-details/:id', 'products:update', 'Delivery details'), sample: { id: '1' }, parent: '/products/listing' },
   { ...planned('/products/add-pricing-details/:id', 'products:update', 'Pricing details'), sample: { id: '1' }, parent: '/products/listing' },
-  { ...planned('/products/:id/details', 'products:view', 'Product details'), sample: { id: '1' }, parent: '/products/listing' },
+  page('/products/:id/details', perm('products:view'), 'Product details', { methods: ['GET', 'POST'], sample: { id: '1' }, parent: '/products/listing' }),
   planned('/products/bulk-upload', 'products:import', 'Bulk Upload'),
   planned('/inventories/listing', 'inventories:list', 'Inventories'),
   { ...planned('/inventories/:id/edit', 'inventories:update', 'Edit inventory'), sample: { id: '1' }, parent: '/inventories/listing' },
@@ -129,6 +129,11 @@ const routeList: RouteDef[] = [
   api(['GET', 'PUT'], '/api/vendor/kyc', VENDOR, { onboarding: true }),
   api(['POST'], '/api/vendor/kyc/documents', VENDOR, { onboarding: true }),
   api(['GET', 'PUT'], '/api/vendor/store-details', VENDOR),
+  // The product status workflow (product-transitions.ts): the owner's moves and the reviewers' decisions.
+  ...(['submit', 'activate', 'deactivate', 'archive', 'restore'] as const).map((action) =>
+    api(['POST'], `/api/products/:id/${action}`, perm('products:update'), { sample: { id: '999999' } }),
+  ),
+  ...(['approve', 'reject'] as const).map((action) => api(['POST'], `/api/products/:id/${action}`, perm('products:approve'), { sample: { id: '999999' } })),
   // Vendors as choices in staff pickers (a warehouse's owner); the vendors area comes later.
   api(['GET'], '/api/vendors/options', STAFF),
   // An address's pincode → its city and state (the form kit's address fill): reference data, for anyone signed in.

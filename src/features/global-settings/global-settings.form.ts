@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { AreaField, FormDeclaration } from '@/lib/areas/area.ts';
-import { percent } from '@/lib/areas/field-schemas.ts';
+import { formBoolean, percent } from '@/lib/areas/field-schemas.ts';
 
 export const CURRENCIES = [
   { value: 'INR', label: 'Indian rupee (₹, INR)' },
@@ -55,6 +55,7 @@ export const globalSettingsSchema = z
       .min(0, 'At least 0.')
       .max(100000, 'At most 100000.')
       .default(5),
+    review_product_changes: formBoolean('Choose whether product changes need review.').default(false),
     sms_provider: z.enum(['default', 'twilio'], { error: 'Choose an SMS provider.' }).default('default'),
     twilio_account_sid: optionalText(34).refine(
       (v) => v === '' || /^AC[0-9a-fA-F]{32}$/.test(v),
@@ -115,6 +116,14 @@ const fields: AreaField[] = [
     input: 'text',
     inputType: 'number',
     hint: 'A product with this many or fewer in stock is flagged.',
+  },
+  {
+    name: 'review_product_changes',
+    label: 'Review product changes',
+    input: 'checkbox',
+    section: 'Products',
+    wide: true,
+    hint: 'When on, a vendor’s change to an active product’s name, description, images or category sends it back to review. Price and stock changes never need review.',
   },
   { name: 'sms_provider', label: 'SMS provider', input: 'select', options: SMS_PROVIDERS, section: 'SMS', wide: true },
   { name: 'twilio_account_sid', label: 'Twilio Account SID', input: 'text', showWhen: twilio, placeholder: 'AC…' },

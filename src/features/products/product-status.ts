@@ -5,7 +5,7 @@
  */
 export const PRODUCT_STATUSES = [
   { value: 'draft', label: 'Draft' },
-  { value: 'pending_review', label: 'Pending review' },
+  { value: 'pending_review', label: 'Waiting for review' },
   { value: 'active', label: 'Active' },
   { value: 'rejected', label: 'Rejected' },
   { value: 'inactive', label: 'Inactive' },

@@ -13,9 +13,8 @@ import { users, vendors } from '@/lib/db/schema.ts';
 import type { VendorRow } from '@/lib/auth/principal.server.ts';
 import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
 import { notify, notifyRole } from '@/lib/notifications/notify.server.ts';
-import { mailer } from '@/lib/mail/mailer.server.ts';
+import { mailVendorUsers, vendorUsers } from '@/lib/vendors/tell-vendor.server.ts';
 import { config } from '@/lib/config.server.ts';
-import { logger } from '@/lib/log.server.ts';
 import { safeEqual, randomToken } from '@/lib/security/tokens.server.ts';
 import { decrypt, encrypt } from '@/lib/security/encryption.server.ts';
 import { HttpError, conflict, invalid, notFound } from '@/lib/http/errors.ts';
@@ -83,7 +82,7 @@ export async function transitionVendor(db: Db, actor: Actor, vendorId: number, a
       recordName: after!.storeName,
       changes: { status: [before.status, rule.to], ...(why ? { reason: [null, why] } : {}) },
     });
-    const recipients = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.vendorId, vendorId));
+    const recipients = await vendorUsers(tx, vendorId);
     if (action === 'submit') {
       // The reviewers hear of it too (the sidebar badge counts the queue for every holder of vendors:approve).
       await notifyRole(tx, 'Super Admin', {
@@ -103,18 +102,7 @@ export async function transitionVendor(db: Db, actor: Actor, vendorId: number, a
     return { after: after!, recipients };
   });
   const m = MESSAGES[action];
-  for (const r of recipients) {
-    try {
-      await mailer().send({
-        to: r.email,
-        subject: m.title,
-        text: `Hello ${r.name},\n\n${m.title}.\n${m.body(why)}\n\nSee your store's status: ${config().PUBLIC_URL ?? ''}/vendor/onboarding\n`,
-      });
-    } catch (err) {
-      // The decision stands; the notification in the back-office already says it.
-      logger().warn({ err, vendorId }, 'vendor status mail failed');
-    }
-  }
+  await mailVendorUsers(recipients, { subject: m.title, body: m.body(why), link: '/vendor/onboarding', linkText: "See your store's status" });
   return after;
 }
 

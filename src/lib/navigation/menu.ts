@@ -29,7 +29,13 @@ export const MENU: MenuGroup[] = [
   {
     label: 'Products',
     items: [
-      { label: 'Products', icon: 'package', route: '/products/listing', permission: 'products:list' },
+      {
+        label: 'Products',
+        icon: 'package',
+        route: '/products/listing',
+        permission: 'products:list',
+        badge: { key: 'products-pending', permission: 'products:approve', label: 'waiting for review' },
+      },
       { label: 'Add New Product', icon: 'plus-square', route: '/products/add', permission: 'products:create' },
       { label: 'Bulk Upload', icon: 'upload', route: '/products/bulk-upload', permission: 'products:import' },
       { label: 'Product Size Charts', icon: 'ruler', route: '/products/product-size-charts', permission: 'product-size-chart:list' },
