@@ -14,7 +14,7 @@ import { accessibleWhere, abilityOf, vendorScope } from '@/lib/permissions/scope
 import { conflict, invalid, notFound } from '@/lib/http/errors.ts';
 import { deleteImageCopies, newImagePath, processPhoto, writeImageCopies, type ProcessedImage } from '@/lib/uploads/images.server.ts';
 import { productImages, productOptions, products } from './product.tables.ts';
-import { productMatrixGroups, productMatrixValues } from '../product-matrices/product-matrix.tables.ts';
+import { productMatrixGroups, productMatrixValues } from '@/features/product-matrices/product-matrix.tables.ts';
 import {
   MAX_PRODUCT_IMAGES,
   productThumbnailPath,
