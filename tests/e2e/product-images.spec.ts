@@ -13,7 +13,9 @@ import { expectNoSeriousViolations } from './shell-helpers.ts';
 const photo = async (name: string, width: number, height: number, background: string) => ({
   name,
   mimeType: 'image/png',
-  buffer: await sharp({ create: { width, height, channels: 3, background } }).png().toBuffer(),
+  buffer: await sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer(),
 });
 
 /** The vendor's demo product with this SKU, its images removed (the run's server is shared by the specs). */
@@ -43,6 +45,7 @@ async function setAlt(page: Page, index: number, text: string) {
 }
 
 test('a vendor uploads, describes and reorders images on a desktop', async ({ page, loginAs }) => {
+  test.slow(); // uploads resized on the server, two reloads, an axe run
   await loginAs('vendor');
   const id = await cleanProduct(page, 'DFH-KUR-001');
   await page.goto(`/products/add-images/${id}`);
@@ -50,7 +53,8 @@ test('a vendor uploads, describes and reorders images on a desktop', async ({ pa
   await uploadTwo(page);
 
   // The thumbnails come from the resized WebP copies, with srcset, their size and lazy loading.
-  const first = imageList(page).getByRole('img').first();
+  // Still without alt text, so the image is presentational: found by its tag, not its role.
+  const first = imageList(page).locator('img').first();
   await expect(first).toHaveAttribute('srcset', /-160\.webp 160w, .*-480\.webp 480w/);
   await expect(first).toHaveAttribute('loading', 'lazy');
   await expect(first).toHaveAttribute('width', '900');
@@ -92,6 +96,7 @@ test('a vendor uploads, describes and reorders images on a desktop', async ({ pa
 });
 
 test('on a 360-px phone a failed upload shows, is retried, and the images reorder', async ({ page, loginAs }) => {
+  test.slow(); // uploads resized on the server, a reload, an axe run
   await page.setViewportSize({ width: 360, height: 740 });
   await loginAs('vendor');
   const id = await cleanProduct(page, 'DFH-SHI-002');

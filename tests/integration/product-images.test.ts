@@ -121,7 +121,13 @@ describe('POST /api/products/:id/images', () => {
       { bytes: enc.encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), name: 'logo.svg', type: 'image/svg+xml' },
       { bytes: enc.encode('<!doctype html><script>alert(1)</script>'), name: 'photo.png', type: 'image/png' },
       { bytes: Uint8Array.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0]), name: 'photo.jpg', type: 'image/jpeg' },
-      { bytes: await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } }).gif().toBuffer(), name: 'anim.gif', type: 'image/gif' },
+      {
+        bytes: await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } })
+          .gif()
+          .toBuffer(),
+        name: 'anim.gif',
+        type: 'image/gif',
+      },
     ];
     for (const file of bad) {
       const body = await expectErrorShape(await upload(vendor, id, form(file)), 422);
@@ -167,7 +173,11 @@ describe('PATCH /api/products/:id/images', () => {
   let images: Image[];
   beforeAll(async () => {
     id = ids['DFH-SHI-002']!;
-    const response = await upload(vendor, id, form({ bytes: await png(100, 100), name: 'a.png' }, { bytes: await png(120, 100), name: 'b.png' }, { bytes: await png(140, 100), name: 'c.png' }));
+    const response = await upload(
+      vendor,
+      id,
+      form({ bytes: await png(100, 100), name: 'a.png' }, { bytes: await png(120, 100), name: 'b.png' }, { bytes: await png(140, 100), name: 'c.png' }),
+    );
     expect(response.status).toBe(201);
     images = ((await response.json()) as { data: Image[] }).data;
   });
@@ -180,7 +190,11 @@ describe('PATCH /api/products/:id/images', () => {
     expect(body.data.map((i) => i.id)).toEqual([c.id, a.id, b.id]);
     expect(body.data.map((i) => i.position)).toEqual([0, 1, 2]);
     expect((await imagesOf(vendor, id)).data.map((i) => i.id)).toEqual([c.id, a.id, b.id]);
-    for (const order of [[c.id, a.id], [c.id, a.id, a.id], [c.id, a.id, 999999]]) {
+    for (const order of [
+      [c.id, a.id],
+      [c.id, a.id, a.id],
+      [c.id, a.id, 999999],
+    ]) {
       const refused = await expectErrorShape(await vendor.patch(`/api/products/${id}/images`, { json: { order } }), 422);
       expect(refused.errors?.order?.[0]).toMatch(/every image of this product once/);
     }
@@ -189,7 +203,9 @@ describe('PATCH /api/products/:id/images', () => {
   it('sets alt text and ties an image to one of the product’s option values', async () => {
     const [a] = images as [Image];
     const { meta } = await imagesOf(vendor, id);
-    const response = await vendor.patch(`/api/products/${id}/images`, { json: { images: [{ id: a.id, alt: '  Front view, red shirt ', option_value_id: red }] } });
+    const response = await vendor.patch(`/api/products/${id}/images`, {
+      json: { images: [{ id: a.id, alt: '  Front view, red shirt ', option_value_id: red }] },
+    });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { data: Image[]; meta: { version: number } };
     expect(body.data.find((i) => i.id === a.id)).toMatchObject({ alt: 'Front view, red shirt', option_value_id: red });

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectImageType, detectPhotoType } from '@/lib/uploads/image-type.ts';
 import { photoFileProblem, PHOTO_MAX_BYTES } from '@/lib/uploads/image-rules.ts';
 import { imageSrcset, IMAGE_WIDTHS } from '@/lib/uploads/image-srcset.ts';
-import { productThumbnailPath, productImagesPatchSchema } from '@/features/products/product-images.ts';
+import { productThumbnailPath } from '@/features/products/product-images.ts';
+import { productImagesPatchSchema } from '@/features/products/product-images.schema.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bo-images-'));
 let pipeline: typeof import('@/lib/uploads/images.server.ts');

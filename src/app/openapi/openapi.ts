@@ -17,7 +17,7 @@ import { markReadSchema, markUnreadSchema } from '@/features/notifications/notif
 import { sendPhoneCodeSchema, storeDetailsSchema, storeSetupSchema, verifyPhoneCodeSchema } from '@/features/vendor-onboarding/vendor-onboarding.schema.ts';
 import { customerStatusChangeSchema } from '@/features/customers/customer.area.ts';
 import { kycSchema, transitionSchema, vendorUpdateSchema } from '@/features/vendors/vendor-kyc.schema.ts';
-import { productImagesPatchSchema } from '@/features/products/product-images.ts';
+import { productImagesPatchSchema } from '@/features/products/product-images.schema.ts';
 
 type Json = Record<string, unknown>;
 
@@ -81,7 +81,8 @@ const OPERATIONS: Record<string, Operation> = {
   'GET /api/products': { summary: 'Products (vendor accounts see only their own)', tag: 'Products' },
   'GET /api/products/{id}': { summary: 'One product (another vendor’s product is 404 for a vendor)', tag: 'Products' },
   'GET /api/products/{id}/images': {
-    summary: 'A product’s images in order: `{ data: [{ id, position, alt, option_value_id, path, width, height, bytes, thumbnail_url }], meta: { version, max } }`',
+    summary:
+      'A product’s images in order: `{ data: [{ id, position, alt, option_value_id, path, width, height, bytes, thumbnail_url }], meta: { version, max } }`',
     tag: 'Products',
   },
   'POST /api/products/{id}/images': {
@@ -98,7 +99,10 @@ const OPERATIONS: Record<string, Operation> = {
     body: productImagesPatchSchema,
   },
   'DELETE /api/products/{id}/images/{imageId}': { summary: 'Delete an image and its files; the others close up', tag: 'Products' },
-  'GET /uploads/products/{product}/{file}': { summary: 'A product image’s WebP copy (`<uuid>-<160|480|1200>.webp`), for those who may see the product', tag: 'Products' },
+  'GET /uploads/products/{product}/{file}': {
+    summary: 'A product image’s WebP copy (`<uuid>-<160|480|1200>.webp`), for those who may see the product',
+    tag: 'Products',
+  },
   'GET /api/permissions/{id}': { summary: 'A role’s grants (its permission matrix); `locked` says why Super Admin’s can’t change', tag: 'Roles' },
   'POST /api/permissions/{id}': {
     summary: 'Change a role’s grants by difference, in one transaction; granting what you don’t hold is 403',

@@ -15,14 +15,8 @@ import { conflict, invalid, notFound } from '@/lib/http/errors.ts';
 import { deleteImageCopies, newImagePath, processPhoto, writeImageCopies, type ProcessedImage } from '@/lib/uploads/images.server.ts';
 import { productImages, productOptions, products } from './product.tables.ts';
 import { productMatrixGroups, productMatrixValues } from '@/features/product-matrices/product-matrix.tables.ts';
-import {
-  MAX_PRODUCT_IMAGES,
-  productThumbnailPath,
-  tooManyImagesMessage,
-  type ImageOptionValue,
-  type ProductImageJson,
-  type ProductImagesPatch,
-} from './product-images.ts';
+import { MAX_PRODUCT_IMAGES, productThumbnailPath, tooManyImagesMessage, type ImageOptionValue, type ProductImageJson } from './product-images.ts';
+import type { ProductImagesPatch } from './product-images.schema.ts';
 
 type ImageRow = typeof productImages.$inferSelect;
 type ProductHead = { id: number; name: string; vendorId: number; version: number };
@@ -181,7 +175,7 @@ export async function updateProductImages(db: Db, actor: Actor, principal: Princ
     if (input.order) {
       const unique = new Set(input.order);
       if (unique.size !== input.order.length || input.order.length !== before.length || !input.order.every((id) => byId.has(id))) {
-        errors.order = ["List every image of this product once, in the new order. Reload the page if images were added or deleted meanwhile."];
+        errors.order = ['List every image of this product once, in the new order. Reload the page if images were added or deleted meanwhile.'];
       }
     }
     const allowedValues = new Set((await imageOptionValues(tx, product.id)).map((v) => v.id));

@@ -37,10 +37,7 @@ export interface ImgAttributes {
  * `sizes`, and `width`/`height` (the largest copy's, so the browser reserves the right box before
  * it loads). Lazy by default: pass `eager` for the one image above the fold.
  */
-export function imageSrcset(
-  image: StoredImage,
-  options: { sizes: string; alt?: string; widths?: readonly ImageWidth[]; eager?: boolean },
-): ImgAttributes {
+export function imageSrcset(image: StoredImage, options: { sizes: string; alt?: string; widths?: readonly ImageWidth[]; eager?: boolean }): ImgAttributes {
   const widths = options.widths ?? IMAGE_WIDTHS;
   const candidates: { url: string; width: number }[] = [];
   for (const w of widths) {

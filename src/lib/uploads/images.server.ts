@@ -61,10 +61,7 @@ export async function processPhoto(field: string, file: Blob, maxBytes = PHOTO_M
   try {
     for (const w of IMAGE_WIDTHS) {
       // No keepMetadata/withMetadata: sharp writes none of the input's EXIF, XMP or ICC data.
-      const out = await decode()
-        .resize({ width: w, withoutEnlargement: true })
-        .webp({ quality: WEBP_QUALITY })
-        .toBuffer();
+      const out = await decode().resize({ width: w, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer();
       copies.push({ width: w, bytes: new Uint8Array(out) });
     }
   } catch (error) {

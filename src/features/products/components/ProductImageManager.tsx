@@ -11,12 +11,18 @@
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { api, ApiError } from '@/lib/http/client.ts';
 import { PHOTO_ACCEPT, photoFileProblem, photoRules } from '@/lib/uploads/image-rules.ts';
+import { askConfirm } from '@/lib/stores/confirm.ts';
 import { Button } from '@/components/ui/Button.tsx';
-import { ConfirmDialog } from '@/components/ui/ConfirmDialog.tsx';
 import { Icon } from '@/components/ui/Icon.tsx';
 import { iconUpload } from '@/components/ui/icons.ts';
 import { buttonClass, errorTextClass, hintClass, inputClass, labelClass } from '@/components/ui/styles.ts';
-import { MAX_ALT_LENGTH, productImageAttributes, tooManyImagesMessage, type ImageOptionValue, type ProductImageJson } from '@/features/products/product-images.ts';
+import {
+  MAX_ALT_LENGTH,
+  productImageAttributes,
+  tooManyImagesMessage,
+  type ImageOptionValue,
+  type ProductImageJson,
+} from '@/features/products/product-images.ts';
 
 export interface ProductImageManagerProps {
   productId: number;
@@ -61,8 +67,6 @@ export default function ProductImageManager({ productId, images: initial, option
   const [altDrafts, setAltDrafts] = useState<Record<number, string>>({});
   const [fieldState, setFieldState] = useState<Record<number, { saving?: boolean; error?: string; saved?: boolean }>>({});
   const [announcement, setAnnouncement] = useState('');
-  const [confirming, setConfirming] = useState<ProductImageJson | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const [dragging, setDragging] = useState<number | null>(null);
   const [dropActive, setDropActive] = useState(false);
   const [pageError, setPageError] = useState('');
@@ -191,21 +195,25 @@ export default function ProductImageManager({ productId, images: initial, option
     }
   };
 
-  const remove = async () => {
-    if (!confirming) return;
-    setDeleting(true);
-    try {
-      const answer = await api.delete<Answer>(`${base}/${confirming.id}`);
-      setImages(answer.data);
-      setAnnouncement('Image deleted.');
-      setConfirming(null);
-    } catch (error) {
-      setPageError(`The image was not deleted: ${messageOf(error)}`);
-      setConfirming(null);
-    } finally {
-      setDeleting(false);
-    }
-  };
+  /** Deletes after the shell's confirmation (askConfirm); its button waits while this runs. */
+  const remove = (image: ProductImageJson, index: number) =>
+    askConfirm({
+      title: `Delete image ${index + 1}?`,
+      message: 'The image and its resized copies are deleted for good.',
+      confirmLabel: 'Delete',
+      cancelLabel: 'Keep it',
+      danger: true,
+      onConfirm: async () => {
+        setPageError('');
+        try {
+          const answer = await api.delete<Answer>(`${base}/${image.id}`);
+          setImages(answer.data);
+          setAnnouncement('Image deleted.');
+        } catch (error) {
+          setPageError(`The image was not deleted: ${messageOf(error)}`);
+        }
+      },
+    });
 
   const onDropFiles = (event: DragEvent) => {
     if (!event.dataTransfer.files.length) return;
@@ -353,9 +361,7 @@ export default function ProductImageManager({ productId, images: initial, option
                     className="size-24 shrink-0 cursor-grab rounded-lg bg-surface-100 object-contain sm:size-28 dark:bg-surface-800"
                   />
                   <div className="min-w-0 flex-1 space-y-1 text-sm">
-                    <p className="font-medium">
-                      {index === 0 ? 'Main image' : `Image ${index + 1}`}
-                    </p>
+                    <p className="font-medium">{index === 0 ? 'Main image' : `Image ${index + 1}`}</p>
                     <p className="text-surface-600 dark:text-surface-300">
                       {image.width} × {image.height}
                     </p>
@@ -380,7 +386,13 @@ export default function ProductImageManager({ productId, images: initial, option
                       >
                         ↓ Down
                       </button>
-                      <Button size="sm" variant="ghost" className="text-red-700 dark:text-red-400" onClick={() => setConfirming(image)} aria-label={`Delete image ${index + 1}`}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="text-red-700 dark:text-red-400"
+                        onClick={() => remove(image, index)}
+                        aria-label={`Delete image ${index + 1}`}
+                      >
                         Delete
                       </Button>
                     </div>
@@ -398,7 +410,10 @@ export default function ProductImageManager({ productId, images: initial, option
                     placeholder="What the photo shows, e.g. Front view, indigo kurta"
                     aria-invalid={state?.error ? true : undefined}
                     aria-describedby={state?.error ? `${altId}-error` : undefined}
-                    onChange={(e) => setAltDrafts((d) => ({ ...d, [image.id]: e.currentTarget.value }))}
+                    onChange={(e) => {
+                      const typed = e.currentTarget.value;
+                      setAltDrafts((d) => ({ ...d, [image.id]: typed }));
+                    }}
                     onBlur={() => {
                       const draft = altDrafts[image.id];
                       if (draft !== undefined && draft.trim() !== image.alt) void saveImage(image, { alt: draft });
@@ -439,18 +454,6 @@ export default function ProductImageManager({ productId, images: initial, option
           })}
         </ol>
       )}
-
-      <ConfirmDialog
-        open={confirming !== null}
-        title="Delete this image?"
-        message="The image and its resized copies are deleted for good."
-        confirmLabel="Delete"
-        cancelLabel="Keep it"
-        danger
-        loading={deleting}
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirming(null)}
-      />
     </div>
   );
 }

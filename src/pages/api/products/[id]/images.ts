@@ -8,7 +8,8 @@ import { endpoint, json, readFormEntries, readJson } from '@/lib/http/api.server
 import { invalid, notFound } from '@/lib/http/errors.ts';
 import { isRecordId } from '@/lib/http/integers.ts';
 import { PHOTO_MAX_BYTES } from '@/lib/uploads/image-rules.ts';
-import { MAX_PRODUCT_IMAGES, productImagesPatchSchema } from '@/features/products/product-images.ts';
+import { MAX_PRODUCT_IMAGES } from '@/features/products/product-images.ts';
+import { productImagesPatchSchema } from '@/features/products/product-images.schema.ts';
 import { addProductImages, listProductImages, updateProductImages } from '@/features/products/product-images.server.ts';
 
 const productIdOf = (raw: string | undefined): number => {
