@@ -18,6 +18,7 @@ import { sendPhoneCodeSchema, storeDetailsSchema, storeSetupSchema, verifyPhoneC
 import { customerStatusChangeSchema } from '@/features/customers/customer.area.ts';
 import { kycSchema, transitionSchema, vendorUpdateSchema } from '@/features/vendors/vendor-kyc.schema.ts';
 import { PRODUCT_TRANSITION_NAMES, PRODUCT_TRANSITIONS, productStatusLabel, productTransitionSchema } from '@/features/products/product-transitions.ts';
+import { productImagesPatchSchema } from '@/features/products/product-images.schema.ts';
 
 type Json = Record<string, unknown>;
 
@@ -97,6 +98,29 @@ const OPERATIONS: Record<string, Operation> = {
       ];
     }),
   ),
+  'GET /api/products/{id}/images': {
+    summary:
+      'A product’s images in order: `{ data: [{ id, position, alt, option_value_id, path, width, height, bytes, thumbnail_url }], meta: { version, max } }`',
+    tag: 'Products',
+  },
+  'POST /api/products/{id}/images': {
+    summary:
+      'Add images (multipart, one or more files as `images`): JPEG, PNG, WebP or AVIF by their bytes, at most 10 MB and 40 megapixels each, at most 10 per product (422 naming the limit). Stored as WebP 160/480/1200 px wide (`<path>-<w>.webp` under /uploads), metadata stripped. Bumps the product’s version',
+    tag: 'Products',
+    body: z.strictObject({ images: z.array(z.file()) }),
+    multipart: true,
+  },
+  'PATCH /api/products/{id}/images': {
+    summary:
+      'Reorder (`order`: every image id once), set alt text and tie an image to an option value the product uses (`images`: [{ id, alt?, option_value_id? }]); optional `version` (409 when the product changed)',
+    tag: 'Products',
+    body: productImagesPatchSchema,
+  },
+  'DELETE /api/products/{id}/images/{imageId}': { summary: 'Delete an image and its files; the others close up', tag: 'Products' },
+  'GET /uploads/products/{product}/{file}': {
+    summary: 'A product image’s WebP copy (`<uuid>-<160|480|1200>.webp`), for those who may see the product',
+    tag: 'Products',
+  },
   'GET /api/permissions/{id}': { summary: 'A role’s grants (its permission matrix); `locked` says why Super Admin’s can’t change', tag: 'Roles' },
   'POST /api/permissions/{id}': {
     summary: 'Change a role’s grants by difference, in one transaction; granting what you don’t hold is 403',

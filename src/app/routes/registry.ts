@@ -60,7 +60,8 @@ const routeList: RouteDef[] = [
   planned('/shipped-orders/listing', 'orders:shipped-list', 'Shipped Orders'),
   planned('/cancelled-orders/listing', 'orders:cancelled-list', 'Cancelled Orders'),
   planned('/reviews/listing', 'reviews:list', 'Customer Feedback'),
-  { ...planned('/products/add-images/:id', 'products:update', 'Product images'), sample: { id: '1' }, parent: '/products/listing' },
+  // Add step 2 (src/features/products/components/ProductImageManager.tsx); POST: the no-JavaScript upload form.
+  page('/products/add-images/:id', perm('products:update'), 'Product images', { methods: ['GET', 'POST'], sample: { id: '1' }, parent: '/products/listing' }),
   { ...planned('/products/add-delivery-details/:id', 'products:update', 'Delivery details'), sample: { id: '1' }, parent: '/products/listing' },
   { ...planned('/products/add-pricing-details/:id', 'products:update', 'Pricing details'), sample: { id: '1' }, parent: '/products/listing' },
   page('/products/:id/details', perm('products:view'), 'Product details', { methods: ['GET', 'POST'], sample: { id: '1' }, parent: '/products/listing' }),
@@ -134,11 +135,16 @@ const routeList: RouteDef[] = [
     api(['POST'], `/api/products/:id/${action}`, perm('products:update'), { sample: { id: '999999' } }),
   ),
   ...(['approve', 'reject'] as const).map((action) => api(['POST'], `/api/products/:id/${action}`, perm('products:approve'), { sample: { id: '999999' } })),
+  // Product images (src/features/products/product-images.server.ts): add, reorder, alt text, option value, delete.
+  api(['GET'], '/api/products/:id/images', perm('products:view'), { sample: { id: '1' } }),
+  api(['POST', 'PATCH'], '/api/products/:id/images', perm('products:update'), { sample: { id: '1' } }),
+  api(['DELETE'], '/api/products/:id/images/:imageId', perm('products:update'), { sample: { id: '1', imageId: '999999' } }),
   // Vendors as choices in staff pickers (a warehouse's owner); the vendors area comes later.
   api(['GET'], '/api/vendors/options', STAFF),
   // An address's pincode → its city and state (the form kit's address fill): reference data, for anyone signed in.
   api(['GET'], '/api/pincodes/lookup', AUTH, { sampleQuery: 'code=560001' }),
   api(['GET'], '/uploads/:file', AUTH, { sample: { file: 'missing.png' } }),
+  api(['GET'], '/uploads/products/:product/:file', AUTH, { sample: { product: '1', file: 'missing.webp' } }),
 
   // Activity log: read-only, no method but GET exists (src/features/activity-logs)
   page('/activity-logs', perm('activity-logs:list'), 'Activity Logs'),

@@ -4,6 +4,7 @@
  * information, saved as a draft with its tags) and the edit of it. A vendor sees and changes only
  * their own products (VENDOR_OWNED); staff see all and choose a new product's vendor.
  */
+import { productThumbnailPath } from './product-images.ts';
 import { and, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { vendors } from '@/lib/db/schema.ts';
 import { brands } from '@/features/brands/brand.tables.ts';
@@ -33,8 +34,6 @@ const thumbnailPath = sql<
   string | null
 >`(select i.path from product_images i where i.product_id = "products"."id" order by i.position, i.id limit 1)`;
 
-/** The list's thumbnail: the 160-px WebP of the first image. */
-export const thumbnailUrl = (path: unknown): string | null => (path ? `/uploads/${String(path)}-160.webp` : null);
 
 /**
  * The search box: a word of the name (ILIKE '%…%', served by the trigram index), or exactly a
@@ -142,7 +141,8 @@ export const productResource = defineResource({
     price_max_paise: r.priceMaxPaise ?? null,
     stock_available: r.stockAvailable,
     variant_count: r.variantCount,
-    thumbnail_url: thumbnailUrl(r.thumbnailPath),
+    // The list's thumbnail: the 160-px WebP of the first image.
+    thumbnail_url: r.thumbnailPath ? productThumbnailPath(String(r.thumbnailPath)) : null,
     ...recordStamps(r),
   }),
   toValues: (input: ProductInput, existing?: Row) => ({

@@ -112,8 +112,13 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   return parseWith(schema, value);
 }
 
-/** Multipart or URL-encoded form → plain object of strings and Files. */
+/** Multipart or URL-encoded form → plain object of strings and Files (a repeated name keeps its last value). */
 export async function readFormData(request: Request, limit?: number): Promise<Record<string, FormDataEntryValue>> {
+  return Object.fromEntries(await readFormEntries(request, limit));
+}
+
+/** Multipart or URL-encoded form → its entries in order, repeated names included (several files under one name). */
+export async function readFormEntries(request: Request, limit?: number): Promise<[string, FormDataEntryValue][]> {
   const type = mediaType(request);
   if (type !== 'multipart/form-data' && type !== 'application/x-www-form-urlencoded') {
     throw new HttpError(415, 'Send the body as multipart/form-data or application/x-www-form-urlencoded.');
@@ -125,10 +130,10 @@ export async function readFormData(request: Request, limit?: number): Promise<Re
   } catch {
     throw new HttpError(400, 'The form body could not be read.');
   }
-  const out: Record<string, FormDataEntryValue> = {};
+  const out: [string, FormDataEntryValue][] = [];
   for (const [key, value] of form.entries()) {
     if (key === '_token') continue; // the CSRF field of no-JavaScript forms
-    out[key] = value;
+    out.push([key, value]);
   }
   return out;
 }
