@@ -64,8 +64,9 @@ const routeList: RouteDef[] = [
   planned('/products/add', 'products:create', 'Add New Product'),
   { ...planned('/products/edit/:id', 'products:update', 'Edit product'), sample: { id: '1' }, parent: '/products/listing' },
   { ...planned('/products/add-images/:id', 'products:update', 'Product images'), sample: { id: '1' }, parent: '/products/listing' },
-  { ...planned('/products/add-delivery-details/:id', 'products:update', 'Delivery details'), sample: { id: '1' }, parent: '/products/listing' },
-  { ...planned('/products/add-pricing-details/:id', 'products:update', 'Pricing details'), sample: { id: '1' }, parent: '/products/listing' },
+  // Add steps 3 and 4 (src/features/products: product-delivery, variants). Step 3 works without JavaScript (it posts to itself).
+  page('/products/add-delivery-details/:id', perm('products:update'), 'Delivery details', { sample: { id: '1' }, parent: '/products/listing', methods: ['GET', 'POST'] }),
+  page('/products/add-pricing-details/:id', perm('products:update'), 'Pricing details', { sample: { id: '1' }, parent: '/products/listing' }),
   { ...planned('/products/:id/details', 'products:view', 'Product details'), sample: { id: '1' }, parent: '/products/listing' },
   planned('/products/bulk-upload', 'products:import', 'Bulk Upload'),
   planned('/inventories/listing', 'inventories:list', 'Inventories'),
@@ -134,6 +135,11 @@ const routeList: RouteDef[] = [
   api(['GET', 'PUT'], '/api/vendor/store-details', VENDOR),
   api(['GET'], '/api/products', perm('products:list')),
   api(['GET'], '/api/products/:id', perm('products:view'), { sample: { id: '1' } }),
+  api(['GET'], '/api/products/:id/delivery', perm('products:view'), { sample: { id: '1' } }),
+  api(['PUT'], '/api/products/:id/delivery', perm('products:update'), { sample: { id: '1' } }),
+  api(['GET'], '/api/products/:id/serviceability', perm('products:update'), { sample: { id: '1' }, sampleQuery: 'pincode=560001' }),
+  api(['GET'], '/api/products/:id/variants', perm('products:view'), { sample: { id: '1' } }),
+  api(['PUT'], '/api/products/:id/variants', perm('products:update'), { sample: { id: '1' } }),
   // Vendors as choices in staff pickers (a warehouse's owner); the vendors area comes later.
   api(['GET'], '/api/vendors/options', STAFF),
   // An address's pincode → its city and state (the form kit's address fill): reference data, for anyone signed in.

@@ -112,8 +112,8 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   return parseWith(schema, value);
 }
 
-/** Multipart or URL-encoded form → plain object of strings and Files. */
-export async function readFormData(request: Request, limit?: number): Promise<Record<string, FormDataEntryValue>> {
+/** Multipart or URL-encoded form → plain object of strings and Files (and lists, for `name[]`). */
+export async function readFormData(request: Request, limit?: number): Promise<Record<string, FormDataEntryValue | string[]>> {
   const type = mediaType(request);
   if (type !== 'multipart/form-data' && type !== 'application/x-www-form-urlencoded') {
     throw new HttpError(415, 'Send the body as multipart/form-data or application/x-www-form-urlencoded.');
@@ -125,9 +125,17 @@ export async function readFormData(request: Request, limit?: number): Promise<Re
   } catch {
     throw new HttpError(400, 'The form body could not be read.');
   }
-  const out: Record<string, FormDataEntryValue> = {};
+  const out: Record<string, FormDataEntryValue | string[]> = {};
   for (const [key, value] of form.entries()) {
     if (key === '_token') continue; // the CSRF field of no-JavaScript forms
+    // `name[]` (a group of checkboxes) is a list: every checked value, under `name`; a form with none
+    // checked sends nothing. Any other repeated name keeps its last value, as before.
+    if (key.endsWith('[]') && typeof value === 'string') {
+      const name = key.slice(0, -2);
+      const list = out[name];
+      out[name] = Array.isArray(list) ? [...list, value] : [value];
+      continue;
+    }
     out[key] = value;
   }
   return out;
