@@ -9,8 +9,8 @@ import {
   productCode,
   proposeSku,
   VariantGridError,
-  variantGridSchema,
 } from '../../src/features/products/variants.ts';
+import { variantGridSchema } from '../../src/features/products/variants.schema.ts';
 
 const size = { groupId: 1, values: [ { id: 11, value: 'S' }, { id: 12, value: 'M' } ] };
 const colour = { groupId: 2, values: [ { id: 21, value: 'Red' }, { id: 22, value: 'Navy Blue' } ] };

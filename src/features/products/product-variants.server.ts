@@ -19,7 +19,7 @@ import { warehouses } from '@/features/warehouses/warehouse.tables.ts';
 import { productMatrixGroups, productMatrixValues } from '@/features/product-matrices/product-matrix.tables.ts';
 import { productOptions, products, productVariants, productWarehouses } from './product.tables.ts';
 import { refreshProductSummary } from './product-summary.server.ts';
-import type { VariantGridInput } from './variants.ts';
+import type { VariantGridInput } from './variants.schema.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 

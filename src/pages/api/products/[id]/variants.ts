@@ -7,7 +7,7 @@ import { db } from '@/lib/boot.server.ts';
 import { endpoint, json, readJson } from '@/lib/http/api.server.ts';
 import { notFound } from '@/lib/http/errors.ts';
 import { isRecordId } from '@/lib/http/integers.ts';
-import { variantGridSchema } from '@/features/products/variants.ts';
+import { variantGridSchema } from '@/features/products/variants.schema.ts';
 import { getVariantGrid, saveVariantGrid } from '@/features/products/product-variants.server.ts';
 
 const productId = (raw: string | undefined) => {
