@@ -13,7 +13,6 @@ import type { Principal } from '@/lib/auth/principal.server.ts';
 import { vendorScope } from '@/lib/permissions/scope.server.ts';
 import { conflict, invalid, notFound } from '@/lib/http/errors.ts';
 import { formatPaise } from '@/lib/money/paise.ts';
-import { adjustStock } from '@/features/inventories/stock.server.ts';
 import { stockLevels } from '@/features/inventories/inventory.tables.ts';
 import { warehouses } from '@/features/warehouses/warehouse.tables.ts';
 import { productMatrixGroups, productMatrixValues } from '@/features/product-matrices/product-matrix.tables.ts';
@@ -191,7 +190,20 @@ async function checkGrid(tx: DbOrTx, principal: Principal, product: ProductRow, 
  * PUT /api/products/{id}/variants: saves the whole grid, or nothing. The product's `version` must
  * be the one the page was loaded with (409 otherwise). Returns the saved grid.
  */
-export async function saveVariantGrid(db: Db, actor: Actor, principal: Principal, productId: number, input: VariantGridInput): Promise<VariantGridView> {
+/**
+ * Writes a new variant's opening stock in one warehouse, in the grid's transaction. The stock core
+ * is another feature, so the app passes it in (src/app/products/variant-grid.server.ts).
+ */
+export type OpeningStockWriter = (tx: DbOrTx, entry: { variantId: number; warehouseId: number; quantity: number; actorUserId: number | null }) => Promise<void>;
+
+export async function saveVariantGrid(
+  db: Db,
+  actor: Actor,
+  principal: Principal,
+  productId: number,
+  input: VariantGridInput,
+  writeOpeningStock: OpeningStockWriter,
+): Promise<VariantGridView> {
   const actorUserId = actor.impersonatedUserId ?? actor.realUserId;
   await db.transaction(async (tx) => {
     const product = await productForEdit(tx, principal, productId, { lock: true });
@@ -252,7 +264,7 @@ export async function saveVariantGrid(db: Db, actor: Actor, principal: Principal
         .returning({ id: productVariants.id });
       // Opening stock only when the variant is created: later changes are the inventories screens'.
       for (const s of v.opening_stock) {
-        if (s.quantity > 0) await adjustStock(tx, { variantId: created!.id, warehouseId: s.warehouse_id, delta: s.quantity, reason: 'opening', actorUserId });
+        if (s.quantity > 0) await writeOpeningStock(tx, { variantId: created!.id, warehouseId: s.warehouse_id, quantity: s.quantity, actorUserId });
       }
     }
 

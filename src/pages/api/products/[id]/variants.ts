@@ -8,7 +8,8 @@ import { endpoint, json, readJson } from '@/lib/http/api.server.ts';
 import { notFound } from '@/lib/http/errors.ts';
 import { isRecordId } from '@/lib/http/integers.ts';
 import { variantGridSchema } from '@/features/products/variants.schema.ts';
-import { getVariantGrid, saveVariantGrid } from '@/features/products/product-variants.server.ts';
+import { getVariantGrid } from '@/features/products/product-variants.server.ts';
+import { saveProductVariants } from '@/app/products/variant-grid.server.ts';
 
 const productId = (raw: string | undefined) => {
   if (!isRecordId(raw)) throw notFound('That product does not exist.');
@@ -20,6 +21,6 @@ export const GET = endpoint(async ({ params, locals }) => json({ data: await get
 export const PUT = endpoint(async ({ params, request, locals }) => {
   const id = productId(params.id);
   const input = await readJson(request, variantGridSchema);
-  const data = await saveVariantGrid(db(), locals.actor, locals.principal!, id, input);
+  const data = await saveProductVariants(db(), locals.actor, locals.principal!, id, input);
   return json({ message: 'Variants saved.', data });
 });
