@@ -12,8 +12,20 @@ import {
 } from '../../src/features/products/variants.ts';
 import { variantGridSchema } from '../../src/features/products/variants.schema.ts';
 
-const size = { groupId: 1, values: [ { id: 11, value: 'S' }, { id: 12, value: 'M' } ] };
-const colour = { groupId: 2, values: [ { id: 21, value: 'Red' }, { id: 22, value: 'Navy Blue' } ] };
+const size = {
+  groupId: 1,
+  values: [
+    { id: 11, value: 'S' },
+    { id: 12, value: 'M' },
+  ],
+};
+const colour = {
+  groupId: 2,
+  values: [
+    { id: 21, value: 'Red' },
+    { id: 22, value: 'Navy Blue' },
+  ],
+};
 
 describe('generateVariantCombinations', () => {
   it('gives every combination, the first group slowest', () => {
@@ -62,7 +74,10 @@ describe('SKUs', () => {
 
   it('proposes a SKU from the pattern, a token per group', () => {
     const product = { name: 'Cotton Kurta' };
-    const options = [ { group: 'Size', value: 'M' }, { group: 'Colour', value: 'Navy Blue' } ];
+    const options = [
+      { group: 'Size', value: 'M' },
+      { group: 'Colour', value: 'Navy Blue' },
+    ];
     expect(proposeSku('{PRODUCT}-{SIZE}-{COLOUR}', { product, options })).toBe('COTKUR-M-NAVY-BLUE');
     expect(proposeSku('kur-{colour}-{size}', { product, options })).toBe('KUR-NAVY-BLUE-M');
     // A token no group has is left out, with its separator.
@@ -95,7 +110,12 @@ describe('isValidBarcode (GTIN check digit)', () => {
 
 describe('variantGridSchema', () => {
   const row = (extra: Record<string, unknown> = {}) => ({ option_value_ids: [11], sku: 'kur-s', mrp: '1,299', price: 999_00, ...extra });
-  const grid = (variants: unknown[], extra: Record<string, unknown> = {}) => ({ version: 1, options: [{ group_id: 1, value_ids: [11, 12] }], variants, ...extra });
+  const grid = (variants: unknown[], extra: Record<string, unknown> = {}) => ({
+    version: 1,
+    options: [{ group_id: 1, value_ids: [11, 12] }],
+    variants,
+    ...extra,
+  });
   const errors = (input: unknown) => {
     const r = variantGridSchema.safeParse(input);
     return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
