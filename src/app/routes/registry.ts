@@ -65,7 +65,11 @@ const routeList: RouteDef[] = [
   { ...planned('/products/edit/:id', 'products:update', 'Edit product'), sample: { id: '1' }, parent: '/products/listing' },
   { ...planned('/products/add-images/:id', 'products:update', 'Product images'), sample: { id: '1' }, parent: '/products/listing' },
   // Add steps 3 and 4 (src/features/products: product-delivery, variants). Step 3 works without JavaScript (it posts to itself).
-  page('/products/add-delivery-details/:id', perm('products:update'), 'Delivery details', { sample: { id: '1' }, parent: '/products/listing', methods: ['GET', 'POST'] }),
+  page('/products/add-delivery-details/:id', perm('products:update'), 'Delivery details', {
+    sample: { id: '1' },
+    parent: '/products/listing',
+    methods: ['GET', 'POST'],
+  }),
   page('/products/add-pricing-details/:id', perm('products:update'), 'Pricing details', { sample: { id: '1' }, parent: '/products/listing' }),
   { ...planned('/products/:id/details', 'products:view', 'Product details'), sample: { id: '1' }, parent: '/products/listing' },
   planned('/products/bulk-upload', 'products:import', 'Bulk Upload'),

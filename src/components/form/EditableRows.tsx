@@ -67,7 +67,11 @@ export function EditableRows({ name, caption, rowLabel, columns, rows, rowKey, o
               Variant
             </th>
             {columns.map((c) => (
-              <th key={c.key} scope="col" className={`px-2 py-2 text-left text-xs font-semibold text-surface-600 uppercase dark:text-surface-300 ${c.width ?? ''}`}>
+              <th
+                key={c.key}
+                scope="col"
+                className={`px-2 py-2 text-left text-xs font-semibold text-surface-600 uppercase dark:text-surface-300 ${c.width ?? ''}`}
+              >
                 {c.label}
                 {c.required && (
                   <span className="text-red-600 dark:text-red-400" aria-hidden="true">

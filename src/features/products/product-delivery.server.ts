@@ -39,7 +39,11 @@ export interface ProductDeliveryView {
 
 export async function getProductDelivery(db: DbOrTx, principal: Principal, productId: number): Promise<ProductDeliveryView> {
   const p = await productForEdit(db, principal, productId);
-  const ships = await db.select({ id: productWarehouses.warehouseId }).from(productWarehouses).where(eq(productWarehouses.productId, productId)).orderBy(asc(productWarehouses.warehouseId));
+  const ships = await db
+    .select({ id: productWarehouses.warehouseId })
+    .from(productWarehouses)
+    .where(eq(productWarehouses.productId, productId))
+    .orderBy(asc(productWarehouses.warehouseId));
   return {
     id: p.id,
     name: p.name,
@@ -58,7 +62,13 @@ export async function getProductDelivery(db: DbOrTx, principal: Principal, produ
  * PUT /api/products/{id}/delivery: saves step 3, or nothing. Each warehouse must be the product's
  * vendor's own and active (422 naming the list); a stale `version` is a 409.
  */
-export async function saveProductDelivery(db: Db, actor: Actor, principal: Principal, productId: number, input: ProductDeliveryInput): Promise<ProductDeliveryView> {
+export async function saveProductDelivery(
+  db: Db,
+  actor: Actor,
+  principal: Principal,
+  productId: number,
+  input: ProductDeliveryInput,
+): Promise<ProductDeliveryView> {
   await db.transaction(async (tx) => {
     const product = await productForEdit(tx, principal, productId, { lock: true });
     if (product.version !== input.version) throw conflict(STALE_PRODUCT_MESSAGE);
@@ -84,8 +94,17 @@ export async function saveProductDelivery(db: Db, actor: Actor, principal: Princ
     await tx.delete(productWarehouses).where(eq(productWarehouses.productId, productId));
     await tx.insert(productWarehouses).values(input.warehouse_ids.map((warehouseId) => ({ productId, warehouseId })));
     const after = await getProductDelivery(tx, principal, productId);
-    const strip = ({ version: _v, id: _i, name: _n, vendor_id: _vendor, ...rest }: ProductDeliveryView) => ({ ...rest, warehouse_ids: [...rest.warehouse_ids].sort((a, b) => a - b) });
-    await logActivity(tx, actor, { area: 'products', action: 'update', recordId: productId, recordName: product.name, changes: diffRecords(strip(before), strip(after)) });
+    const strip = ({ version: _v, id: _i, name: _n, vendor_id: _vendor, ...rest }: ProductDeliveryView) => ({
+      ...rest,
+      warehouse_ids: [...rest.warehouse_ids].sort((a, b) => a - b),
+    });
+    await logActivity(tx, actor, {
+      area: 'products',
+      action: 'update',
+      recordId: productId,
+      recordName: product.name,
+      changes: diffRecords(strip(before), strip(after)),
+    });
   });
   return getProductDelivery(db, principal, productId);
 }
@@ -99,7 +118,13 @@ export async function checkServiceability(db: DbOrTx, principal: Principal, prod
   const [known] = await db.select({ id: pincodes.id }).from(pincodes).where(eq(pincodes.pincode, pincode)).limit(1);
   const zones = known
     ? await db
-        .select({ id: deliveryZones.id, name: deliveryZones.name, partner: deliveryPartners.name, days_min: deliveryZones.estimatedDaysMin, days_max: deliveryZones.estimatedDaysMax })
+        .select({
+          id: deliveryZones.id,
+          name: deliveryZones.name,
+          partner: deliveryPartners.name,
+          days_min: deliveryZones.estimatedDaysMin,
+          days_max: deliveryZones.estimatedDaysMax,
+        })
         .from(deliveryZonePincodes)
         .innerJoin(deliveryZones, eq(deliveryZones.id, deliveryZonePincodes.zoneId))
         .innerJoin(deliveryPartners, eq(deliveryPartners.id, deliveryZones.deliveryPartnerId))

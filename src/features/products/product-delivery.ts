@@ -49,10 +49,7 @@ export const PINCODE_MESSAGE = 'Enter a 6-digit pincode, e.g. 560001.';
 
 /** GET /api/products/{id}/serviceability?pincode=560001 */
 export const serviceabilityQuery = z.strictObject({
-  pincode: z
-    .string({ error: PINCODE_MESSAGE })
-    .trim()
-    .regex(PINCODE_PATTERN, PINCODE_MESSAGE),
+  pincode: z.string({ error: PINCODE_MESSAGE }).trim().regex(PINCODE_PATTERN, PINCODE_MESSAGE),
 });
 
 export interface ServiceabilityAnswer {

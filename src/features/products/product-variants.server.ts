@@ -25,7 +25,8 @@ export type ProductRow = typeof products.$inferSelect;
 /** Only a vendor's own people see and set a variant's cost price; staff never do. */
 export const seesCost = (principal: Principal) => principal.user.userType === 'vendor';
 
-export const STALE_PRODUCT_MESSAGE = 'Someone changed this product after you opened it, so your changes were not saved. Reload the page to see the latest and save again.';
+export const STALE_PRODUCT_MESSAGE =
+  'Someone changed this product after you opened it, so your changes were not saved. Reload the page to see the latest and save again.';
 
 /** The product a principal may work on (a vendor: only their own), or 404 — as if it did not exist. */
 export async function productForEdit(db: DbOrTx, principal: Principal, id: number, options: { lock?: boolean } = {}): Promise<ProductRow> {
@@ -74,7 +75,12 @@ export async function matrixChoices(db: DbOrTx) {
     join product_matrix_groups g on g.id = m.group_id and g.status = 'active'
     left join product_matrix_items i on i.matrix_id = m.id
     group by m.id order by m.name, m.id`);
-  return rowsOf<{ id: number; name: string; group_id: number; value_ids: number[] }>(result).map((r) => ({ id: Number(r.id), name: r.name, groupId: Number(r.group_id), valueIds: r.value_ids.map(Number) }));
+  return rowsOf<{ id: number; name: string; group_id: number; value_ids: number[] }>(result).map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    groupId: Number(r.group_id),
+    valueIds: r.value_ids.map(Number),
+  }));
 }
 
 export interface VariantGridView {
@@ -117,7 +123,14 @@ export async function getVariantGrid(db: DbOrTx, principal: Principal, productId
   ]);
   const cost = seesCost(principal);
   return {
-    product: { id: product.id, name: product.name, vendor_id: product.vendorId, status: product.status, version: product.version, sku_pattern: product.skuPattern },
+    product: {
+      id: product.id,
+      name: product.name,
+      vendor_id: product.vendorId,
+      status: product.status,
+      version: product.version,
+      sku_pattern: product.skuPattern,
+    },
     options,
     variants: variants.map((v) => ({
       id: v.id,
@@ -148,11 +161,17 @@ async function checkGrid(tx: DbOrTx, principal: Principal, product: ProductRow, 
 
   const groupIds = input.options.map((o) => o.group_id);
   const groups = groupIds.length
-    ? await tx.select({ id: productMatrixGroups.id, name: productMatrixGroups.name, status: productMatrixGroups.status }).from(productMatrixGroups).where(inArray(productMatrixGroups.id, groupIds))
+    ? await tx
+        .select({ id: productMatrixGroups.id, name: productMatrixGroups.name, status: productMatrixGroups.status })
+        .from(productMatrixGroups)
+        .where(inArray(productMatrixGroups.id, groupIds))
     : [];
   const valueIds = input.options.flatMap((o) => o.value_ids);
   const values = valueIds.length
-    ? await tx.select({ id: productMatrixValues.id, groupId: productMatrixValues.groupId }).from(productMatrixValues).where(inArray(productMatrixValues.id, valueIds))
+    ? await tx
+        .select({ id: productMatrixValues.id, groupId: productMatrixValues.groupId })
+        .from(productMatrixValues)
+        .where(inArray(productMatrixValues.id, valueIds))
     : [];
   input.options.forEach((option, k) => {
     const group = groups.find((g) => g.id === option.group_id);
@@ -218,14 +237,26 @@ export async function saveVariantGrid(
       const reserved = await tx
         .select({ variantId: stockLevels.variantId, reserved: sql<number>`sum(${stockLevels.reserved})::int` })
         .from(stockLevels)
-        .where(inArray(stockLevels.variantId, pruned.map((v) => v.id)))
+        .where(
+          inArray(
+            stockLevels.variantId,
+            pruned.map((v) => v.id),
+          ),
+        )
         .groupBy(stockLevels.variantId)
         .having(sql`sum(${stockLevels.reserved}) > 0`);
       if (reserved.length) {
         const skus = pruned.filter((v) => reserved.some((r) => r.variantId === v.id)).map((v) => v.sku);
-        throw conflict(`${skus.join(', ')} ${skus.length === 1 ? 'has' : 'have'} stock reserved for orders, so ${skus.length === 1 ? 'it' : 'they'} can’t be removed. Make ${skus.length === 1 ? 'it' : 'them'} inactive instead.`);
+        throw conflict(
+          `${skus.join(', ')} ${skus.length === 1 ? 'has' : 'have'} stock reserved for orders, so ${skus.length === 1 ? 'it' : 'they'} can’t be removed. Make ${skus.length === 1 ? 'it' : 'them'} inactive instead.`,
+        );
       }
-      await tx.delete(productVariants).where(inArray(productVariants.id, pruned.map((v) => v.id)));
+      await tx.delete(productVariants).where(
+        inArray(
+          productVariants.id,
+          pruned.map((v) => v.id),
+        ),
+      );
     }
 
     // Kept variants may swap SKUs among themselves: free the old ones first, or the unique index
@@ -235,7 +266,12 @@ export async function saveVariantGrid(
       await tx
         .update(productVariants)
         .set({ sku: sql`'~' || ${productVariants.id}` })
-        .where(inArray(productVariants.id, renamed.map((v) => v.id!)));
+        .where(
+          inArray(
+            productVariants.id,
+            renamed.map((v) => v.id!),
+          ),
+        );
     }
 
     const staff = !seesCost(principal);
@@ -268,7 +304,11 @@ export async function saveVariantGrid(
       }
     }
 
-    const previousOptions = await tx.select({ group_id: productOptions.groupId, value_ids: productOptions.valueIds }).from(productOptions).where(eq(productOptions.productId, productId)).orderBy(asc(productOptions.position));
+    const previousOptions = await tx
+      .select({ group_id: productOptions.groupId, value_ids: productOptions.valueIds })
+      .from(productOptions)
+      .where(eq(productOptions.productId, productId))
+      .orderBy(asc(productOptions.position));
     await tx.delete(productOptions).where(eq(productOptions.productId, productId));
     if (input.options.length) {
       await tx.insert(productOptions).values(input.options.map((o, position) => ({ productId, groupId: o.group_id, position, valueIds: o.value_ids })));
@@ -279,8 +319,14 @@ export async function saveVariantGrid(
       .where(eq(products.id, productId));
     await refreshProductSummary(tx, productId);
 
-    const before = loggedGrid(previousOptions, existing.map((e) => ({ sku: e.sku, mrp: e.mrpPaise, price: e.pricePaise, barcode: e.barcode })));
-    const after = loggedGrid(input.options, input.variants.map((v) => ({ sku: v.sku, mrp: v.mrp, price: v.price, barcode: v.barcode ?? null })));
+    const before = loggedGrid(
+      previousOptions,
+      existing.map((e) => ({ sku: e.sku, mrp: e.mrpPaise, price: e.pricePaise, barcode: e.barcode })),
+    );
+    const after = loggedGrid(
+      input.options,
+      input.variants.map((v) => ({ sku: v.sku, mrp: v.mrp, price: v.price, barcode: v.barcode ?? null })),
+    );
     await logActivity(tx, actor, { area: 'products', action: 'update', recordId: productId, recordName: product.name, before, after });
   });
   return getVariantGrid(db, principal, productId);

@@ -44,12 +44,17 @@ const variantRowSchema = z.strictObject({
   id: jsonRecordIdSchema.nullable().optional(),
   option_value_ids: z.array(jsonRecordIdSchema).max(MAX_OPTION_GROUPS).default([]),
   sku: required('Enter a SKU.', z.string(SKU_MESSAGE).transform(normaliseSku).pipe(z.string().min(1, SKU_MESSAGE).refine(isValidSku, SKU_MESSAGE))),
-  mrp: required('Enter the MRP.', paiseSchema().refine((p) => p > 0, 'The MRP must be more than ₹ 0.')),
+  mrp: required(
+    'Enter the MRP.',
+    paiseSchema().refine((p) => p > 0, 'The MRP must be more than ₹ 0.'),
+  ),
   price: required('Enter a price.', paiseSchema()),
   /** The vendor's own cost; staff never send it. */
   cost: optional(paiseSchema()),
   barcode: optional(z.string().trim().refine(isValidBarcode, BARCODE_MESSAGE)),
-  weight_grams: optional(wholeNumber(1, MAX_VARIANT_WEIGHT_GRAMS, `Enter a whole number of grams from 1 to ${MAX_VARIANT_WEIGHT_GRAMS.toLocaleString('en-IN')}.`)),
+  weight_grams: optional(
+    wholeNumber(1, MAX_VARIANT_WEIGHT_GRAMS, `Enter a whole number of grams from 1 to ${MAX_VARIANT_WEIGHT_GRAMS.toLocaleString('en-IN')}.`),
+  ),
   /** Units in each ships-from warehouse; only read when the variant is created. */
   opening_stock: z
     .array(
@@ -90,19 +95,29 @@ export const variantGridSchema = z
       if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['variants', i, 'sku'], message: `SKU ${v.sku} is also on row ${first + 1}.` });
       else skus.set(v.sku, i);
       if (v.option_value_ids.length !== grid.options.length) {
-        ctx.addIssue({ code: 'custom', path: ['variants', i, 'option_value_ids'], message: `Give one value for each of the ${grid.options.length} option groups.` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['variants', i, 'option_value_ids'],
+          message: `Give one value for each of the ${grid.options.length} option groups.`,
+        });
         return;
       }
       v.option_value_ids.forEach((valueId, k) => {
         if (!grid.options[k]!.value_ids.includes(valueId)) {
-          ctx.addIssue({ code: 'custom', path: ['variants', i, 'option_value_ids', k], message: 'This value is not one of the chosen values of its option group.' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['variants', i, 'option_value_ids', k],
+            message: 'This value is not one of the chosen values of its option group.',
+          });
         }
       });
       const key = combinationKey(v.option_value_ids);
-      if (combinations.has(key)) ctx.addIssue({ code: 'custom', path: ['variants', i, 'option_value_ids'], message: `Row ${combinations.get(key)! + 1} has the same options.` });
+      if (combinations.has(key))
+        ctx.addIssue({ code: 'custom', path: ['variants', i, 'option_value_ids'], message: `Row ${combinations.get(key)! + 1} has the same options.` });
       else combinations.set(key, i);
       const warehouses = v.opening_stock.map((s) => s.warehouse_id);
-      if (new Set(warehouses).size !== warehouses.length) ctx.addIssue({ code: 'custom', path: ['variants', i, 'opening_stock'], message: 'Give each warehouse once.' });
+      if (new Set(warehouses).size !== warehouses.length)
+        ctx.addIssue({ code: 'custom', path: ['variants', i, 'opening_stock'], message: 'Give each warehouse once.' });
     });
   });
 

@@ -117,7 +117,9 @@ export function proposeSku(pattern: string, input: { product: { name: string }; 
     if (key === 'PRODUCT') return productCode(input.product.name);
     return values.get(key) ?? '';
   });
-  return normaliseSku(filled).slice(0, MAX_SKU_LENGTH).replace(/[-_.]+$/, '');
+  return normaliseSku(filled)
+    .slice(0, MAX_SKU_LENGTH)
+    .replace(/[-_.]+$/, '');
 }
 
 /**

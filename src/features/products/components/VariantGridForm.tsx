@@ -79,7 +79,14 @@ function rowFromSaved(v: SavedVariant): RowState {
   return {
     id: v.id,
     skuTyped: true,
-    values: { sku: v.sku, mrp: rupees(v.mrp), price: rupees(v.price), cost: rupees(v.cost), barcode: v.barcode ?? '', weight_grams: v.weight_grams === null ? '' : String(v.weight_grams) },
+    values: {
+      sku: v.sku,
+      mrp: rupees(v.mrp),
+      price: rupees(v.price),
+      cost: rupees(v.cost),
+      barcode: v.barcode ?? '',
+      weight_grams: v.weight_grams === null ? '' : String(v.weight_grams),
+    },
     stock: {},
     saved: v.stock,
   };
@@ -189,10 +196,13 @@ export default function VariantGridForm(props: VariantGridFormProps) {
 
   async function save(then: 'draft' | 'submit') {
     if (generationError) return form.showErrors({}, generationError);
-    const sent = await form.send<{ message: string; data: { product: { version: number }; variants: SavedVariant[] } }>(`/api/products/${props.productId}/variants`, {
-      method: 'PUT',
-      body: payload(),
-    });
+    const sent = await form.send<{ message: string; data: { product: { version: number }; variants: SavedVariant[] } }>(
+      `/api/products/${props.productId}/variants`,
+      {
+        method: 'PUT',
+        body: payload(),
+      },
+    );
     if (!sent.ok) {
       if (sent.error.status === 409) return form.showErrors({}, sent.error.message);
       return form.showRefusal(sent.error);
@@ -265,12 +275,19 @@ export default function VariantGridForm(props: VariantGridFormProps) {
                     <label htmlFor={`option-group-${slot}`} className={labelClass}>
                       Option group {slot + 1}
                     </label>
-                    <select id={`option-group-${slot}`} className={`${inputClass} mt-1`} value={c.groupId} onChange={(e) => setGroup(slot, Number(e.target.value))}>
-                      {[group, ...unused].filter((g): g is Group => Boolean(g)).map((g) => (
-                        <option key={g.id} value={g.id}>
-                          {g.name}
-                        </option>
-                      ))}
+                    <select
+                      id={`option-group-${slot}`}
+                      className={`${inputClass} mt-1`}
+                      value={c.groupId}
+                      onChange={(e) => setGroup(slot, Number(e.target.value))}
+                    >
+                      {[group, ...unused]
+                        .filter((g): g is Group => Boolean(g))
+                        .map((g) => (
+                          <option key={g.id} value={g.id}>
+                            {g.name}
+                          </option>
+                        ))}
                     </select>
                   </div>
                   {matrices.length > 0 && (
@@ -278,7 +295,12 @@ export default function VariantGridForm(props: VariantGridFormProps) {
                       <label htmlFor={`option-matrix-${slot}`} className={labelClass}>
                         Fill from a product matrix
                       </label>
-                      <select id={`option-matrix-${slot}`} className={`${inputClass} mt-1`} value="" onChange={(e) => fillFromMatrix(slot, Number(e.target.value))}>
+                      <select
+                        id={`option-matrix-${slot}`}
+                        className={`${inputClass} mt-1`}
+                        value=""
+                        onChange={(e) => fillFromMatrix(slot, Number(e.target.value))}
+                      >
                         <option value="">Choose a matrix</option>
                         {matrices.map((m) => (
                           <option key={m.id} value={m.id}>
@@ -310,7 +332,13 @@ export default function VariantGridForm(props: VariantGridFormProps) {
                           htmlFor={id}
                           className="inline-flex min-h-9 cursor-pointer items-center gap-2 rounded-full border border-surface-300 px-3 text-sm has-checked:border-primary has-checked:bg-primary/10 dark:border-surface-700"
                         >
-                          <input id={id} type="checkbox" className="size-4 accent-[var(--primary-color)]" checked={c.valueIds.includes(v.id)} onChange={(e) => toggleValue(slot, v.id, e.target.checked)} />
+                          <input
+                            id={id}
+                            type="checkbox"
+                            className="size-4 accent-[var(--primary-color)]"
+                            checked={c.valueIds.includes(v.id)}
+                            onChange={(e) => toggleValue(slot, v.id, e.target.checked)}
+                          />
                           {v.value}
                         </label>
                       );
@@ -351,7 +379,8 @@ export default function VariantGridForm(props: VariantGridFormProps) {
             aria-describedby="sku-pattern-hint"
           />
           <p id="sku-pattern-hint" className={hintClass}>
-            {'{PRODUCT}'} is a short code of the product’s name; each option group has its own token ({choice.map((c) => `{${c.name.toUpperCase()}}`).join(', ') || 'none yet'}). SKUs you type are kept.
+            {'{PRODUCT}'} is a short code of the product’s name; each option group has its own token (
+            {choice.map((c) => `{${c.name.toUpperCase()}}`).join(', ') || 'none yet'}). SKUs you type are kept.
           </p>
         </div>
       </fieldset>
