@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { createProductFixtures, type ProductFixtures } from '../helpers/product-fixtures.ts';
 import { expectNoSeriousViolations } from './shell-helpers.ts';
+import { pageScriptsGzip } from './area-helpers.ts';
 
 const test = base.extend<object, { productServer: { server: TestServer; f: ProductFixtures } }>({
   productServer: [
@@ -123,4 +124,14 @@ test('on a 360-px phone the grid is a card per variant and saves', async ({ page
   await expect(page.getByText('Saved as draft.')).toBeVisible();
   await expectNoSeriousViolations(page, 'pricing details on a phone');
   await page.screenshot({ path: 'test-results/product-pricing-phone.png', fullPage: true });
+});
+
+test('steps 3 and 4 stay within the JavaScript budget (100 KiB gzip, React included)', async ({ page, productServer }) => {
+  const { f } = productServer;
+  await loginAs(page, 'vendor');
+  for (const path of [`/products/add-delivery-details/${f.productId}`, `/products/add-pricing-details/${f.productId}`]) {
+    const { bytes } = await pageScriptsGzip(page, path);
+    expect(bytes, `${path} loads some JavaScript`).toBeGreaterThan(0);
+    expect(bytes, `${path}: ${(bytes / 1024).toFixed(1)} KiB gzip`).toBeLessThanOrEqual(100 * 1024);
+  }
 });
