@@ -58,11 +58,11 @@ test('a vendor sets delivery details, builds a Size × Colour grid, prunes a var
   await page.getByRole('checkbox', { name: /DFH-BLR/ }).check();
   await page.getByRole('checkbox', { name: /DFH-ANX/ }).check();
   // The pincode check answers in place: what was typed above stays.
-  await page.getByLabel('Pincode').fill('560001');
+  await page.getByRole('textbox', { name: 'Pincode' }).fill('560001');
   await page.getByRole('button', { name: 'Check' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Bengaluru city' })).toBeVisible();
   await expect(page.getByLabel('Packed weight (g)')).toHaveValue('650');
-  await page.getByLabel('Pincode').fill('12');
+  await page.getByRole('textbox', { name: 'Pincode' }).fill('12');
   await page.getByRole('button', { name: 'Check' }).click();
   await expect(page.getByText('Enter a 6-digit pincode, e.g. 560001.')).toBeVisible();
   await expectNoSeriousViolations(page, 'delivery details');
