@@ -22,6 +22,8 @@ export interface EditableRowsColumn {
   /** A fixed width class for the table's column (w-28). */
   width?: string;
   placeholder?: string;
+  /** Rows where this cell can't be changed (a saved variant's opening stock). */
+  disabledFor?: (index: number) => boolean;
 }
 
 export interface EditableRowsProps {
@@ -129,7 +131,7 @@ export function EditableRows({ name, caption, rowLabel, columns, rows, rowKey, o
                           inputMode={c.inputMode}
                           placeholder={c.placeholder}
                           required={c.required}
-                          disabled={disabled}
+                          disabled={disabled || c.disabledFor?.(i)}
                           aria-invalid={error ? true : undefined}
                           aria-describedby={error ? `${id}-error` : undefined}
                           onChange={(e) => onChange(i, c.key, e.target.value)}

@@ -162,6 +162,8 @@ export default function VariantGridForm(props: VariantGridFormProps) {
     inputMode: 'numeric',
     width: 'w-24',
     placeholder: '0',
+    // Opening stock is set once, at creation: a saved variant's stock changes on the inventories screens.
+    disabledFor: (i) => Boolean(visible[i]?.state.id),
   }));
   const columns: EditableRowsColumn[] = [
     { key: 'sku', label: 'SKU', required: true, width: 'w-44' },
