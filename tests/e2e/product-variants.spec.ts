@@ -89,7 +89,8 @@ test('a vendor sets delivery details, builds a Size × Colour grid, prunes a var
   // A mistake first: the price above the MRP is said beside its cell.
   await page.getByLabel('M / Red, Price').fill('1600');
   await page.getByRole('button', { name: 'Save as draft' }).click();
-  await expect(page.getByText('The price can’t be more than the MRP.')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Check the highlighted fields.');
+  await expect(page.getByLabel('M / Red, Price')).toHaveAccessibleDescription('The price can’t be more than the MRP.');
   await expect(page.getByLabel('M / Red, Price')).toBeFocused();
   await page.getByLabel('M / Red, Price').fill('1599');
   await page.getByRole('button', { name: 'Save as draft' }).click();

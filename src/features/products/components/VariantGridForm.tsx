@@ -14,6 +14,7 @@ import { FormAlert } from '@/components/ui/fields.tsx';
 import { buttonClass, errorTextClass, hintClass, inputClass, labelClass } from '@/components/ui/styles.ts';
 import { api, ApiError } from '@/lib/http/client.ts';
 import { paiseToRupeesText } from '@/lib/money/paise.ts';
+import { formSummary } from '@/lib/http/errors.ts';
 import {
   combinationKey,
   defaultSkuPattern,
@@ -72,6 +73,9 @@ interface RowState {
   stock: Record<number, string>;
   saved: SavedVariant['stock'];
 }
+
+/** The fields this form draws errors beside (by an error path's first part). */
+const GRID_FIELDS: ReadonlySet<string> = new Set(['variants', 'options', 'sku_pattern']);
 
 const rupees = (paise: number | null | undefined) => (paise === null || paise === undefined ? '' : paiseToRupeesText(paise, { grouping: false }));
 
@@ -207,7 +211,8 @@ export default function VariantGridForm(props: VariantGridFormProps) {
     );
     if (!sent.ok) {
       if (sent.error.status === 409) return form.showErrors({}, sent.error.message);
-      return form.showRefusal(sent.error);
+      // The grid's errors are drawn beside their cells (`variants.2.price`): the line above only points at them.
+      return form.showErrors(sent.error.fieldErrors, formSummary(sent.error.body, GRID_FIELDS));
     }
     const saved = sent.data.data;
     setVersion(saved.product.version);
