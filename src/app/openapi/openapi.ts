@@ -121,6 +121,24 @@ const OPERATIONS: Record<string, Operation> = {
     summary: 'A product image’s WebP copy (`<uuid>-<160|480|1200>.webp`), for those who may see the product',
     tag: 'Products',
   },
+  'GET /api/products/{id}/delivery': {
+    summary: 'A product’s delivery details (add step 3): weight, package size in mm, handling days, ships-from warehouse ids, version',
+    tag: 'Products',
+  },
+  'PUT /api/products/{id}/delivery': {
+    summary: 'Save delivery details with the product’s version (409 if stale); warehouse_ids must be the vendor’s own active warehouses (422)',
+    tag: 'Products',
+  },
+  'GET /api/products/{id}/serviceability': { summary: 'Whether any active delivery zone covers ?pincode=, and which', tag: 'Products' },
+  'GET /api/products/{id}/variants': {
+    summary: 'A product’s options, variants (paise; cost for the vendor only), stock per warehouse and ships-from warehouses',
+    tag: 'Products',
+  },
+  'PUT /api/products/{id}/variants': {
+    summary:
+      'Save the whole variant grid with the product’s version, in one transaction: options, variants upserted by id, pruned ones deleted (409 with reserved stock), opening stock for new ones; errors per row (variants.2.price)',
+    tag: 'Products',
+  },
   'GET /api/permissions/{id}': { summary: 'A role’s grants (its permission matrix); `locked` says why Super Admin’s can’t change', tag: 'Roles' },
   'POST /api/permissions/{id}': {
     summary: 'Change a role’s grants by difference, in one transaction; granting what you don’t hold is 403',

@@ -62,9 +62,14 @@ const routeList: RouteDef[] = [
   planned('/reviews/listing', 'reviews:list', 'Customer Feedback'),
   // Add step 2 (src/features/products/components/ProductImageManager.tsx); POST: the no-JavaScript upload form.
   page('/products/add-images/:id', perm('products:update'), 'Product images', { methods: ['GET', 'POST'], sample: { id: '1' }, parent: '/products/listing' }),
-  { ...planned('/products/add-delivery-details/:id', 'products:update', 'Delivery details'), sample: { id: '1' }, parent: '/products/listing' },
-  { ...planned('/products/add-pricing-details/:id', 'products:update', 'Pricing details'), sample: { id: '1' }, parent: '/products/listing' },
   page('/products/:id/details', perm('products:view'), 'Product details', { methods: ['GET', 'POST'], sample: { id: '1' }, parent: '/products/listing' }),
+  // Add steps 3 and 4 (src/features/products: product-delivery, variants). Step 3 works without JavaScript (it posts to itself).
+  page('/products/add-delivery-details/:id', perm('products:update'), 'Delivery details', {
+    sample: { id: '1' },
+    parent: '/products/listing',
+    methods: ['GET', 'POST'],
+  }),
+  page('/products/add-pricing-details/:id', perm('products:update'), 'Pricing details', { sample: { id: '1' }, parent: '/products/listing' }),
   planned('/products/bulk-upload', 'products:import', 'Bulk Upload'),
   planned('/inventories/listing', 'inventories:list', 'Inventories'),
   { ...planned('/inventories/:id/edit', 'inventories:update', 'Edit inventory'), sample: { id: '1' }, parent: '/inventories/listing' },
@@ -139,6 +144,11 @@ const routeList: RouteDef[] = [
   api(['GET'], '/api/products/:id/images', perm('products:view'), { sample: { id: '1' } }),
   api(['POST', 'PATCH'], '/api/products/:id/images', perm('products:update'), { sample: { id: '1' } }),
   api(['DELETE'], '/api/products/:id/images/:imageId', perm('products:update'), { sample: { id: '1', imageId: '999999' } }),
+  api(['GET'], '/api/products/:id/delivery', perm('products:view'), { sample: { id: '1' } }),
+  api(['PUT'], '/api/products/:id/delivery', perm('products:update'), { sample: { id: '1' } }),
+  api(['GET'], '/api/products/:id/serviceability', perm('products:update'), { sample: { id: '1' }, sampleQuery: 'pincode=560001' }),
+  api(['GET'], '/api/products/:id/variants', perm('products:view'), { sample: { id: '1' } }),
+  api(['PUT'], '/api/products/:id/variants', perm('products:update'), { sample: { id: '1' } }),
   // Vendors as choices in staff pickers (a warehouse's owner); the vendors area comes later.
   api(['GET'], '/api/vendors/options', STAFF),
   // An address's pincode → its city and state (the form kit's address fill): reference data, for anyone signed in.

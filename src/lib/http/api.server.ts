@@ -112,9 +112,23 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   return parseWith(schema, value);
 }
 
-/** Multipart or URL-encoded form → plain object of strings and Files (a repeated name keeps its last value). */
-export async function readFormData(request: Request, limit?: number): Promise<Record<string, FormDataEntryValue>> {
-  return Object.fromEntries(await readFormEntries(request, limit));
+/**
+ * Multipart or URL-encoded form → plain object of strings and Files. `name[]` (a group of
+ * checkboxes) is a list: every checked value, under `name`; a form with none checked sends nothing.
+ * Any other repeated name keeps its last value.
+ */
+export async function readFormData(request: Request, limit?: number): Promise<Record<string, FormDataEntryValue | string[]>> {
+  const out: Record<string, FormDataEntryValue | string[]> = {};
+  for (const [key, value] of await readFormEntries(request, limit)) {
+    if (key.endsWith('[]') && typeof value === 'string') {
+      const name = key.slice(0, -2);
+      const list = out[name];
+      out[name] = Array.isArray(list) ? [...list, value] : [value];
+      continue;
+    }
+    out[key] = value;
+  }
+  return out;
 }
 
 /** Multipart or URL-encoded form → its entries in order, repeated names included (several files under one name). */

@@ -70,7 +70,12 @@ export async function handlePageForm<S extends z.ZodType>(
     );
   try {
     const form = await readFormData(page.request, options.limit);
-    typed = Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    // A list (`name[]` checkboxes) is drawn back comma-separated, as its schema also reads it.
+    typed = Object.fromEntries(
+      Object.entries(form)
+        .map(([k, v]): [string, unknown] => [k, Array.isArray(v) ? v.join(',') : v])
+        .filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
     const input = parseWith(schema, form);
     return (await action(input, typed)) ?? { values: echo(), errors: {}, done: true };
   } catch (error) {
