@@ -13,6 +13,7 @@ import { seedWidgets } from '../../features/widgets/widget.demo.server.ts';
 import { seedFaqs } from '../../features/faqs/faq.demo.server.ts';
 import { seedSizeCharts } from '../../features/size-charts/size-chart.demo.server.ts';
 import { seedWarehouses } from '../../features/warehouses/warehouses.demo.server.ts';
+import { seedInventories } from '../../features/inventories/inventories.demo.server.ts';
 import { seedDelivery } from '../../features/delivery-zones/delivery.demo.server.ts';
 import { seedCustomers } from '../../features/customers/customers.demo.server.ts';
 
@@ -25,6 +26,8 @@ export const DEMO_SEEDS: DemoSeed[] = [
   seedFaqs,
   seedSizeCharts,
   seedWarehouses,
+  // After warehouses: stock sits in the vendors' own.
+  seedInventories,
   seedDelivery,
   seedCustomers,
 ];
