@@ -166,7 +166,10 @@ describe('adjusting a level', () => {
 
   it('carries CSRF like every unsafe request', async () => {
     const level = await levelBySku(vendor, 'DFH-KUR-001');
-    const refused = await vendor.post(`/api/inventories/${level.id}/adjustments`, { json: { version: level.version, reason: 'received', delta: 1 }, csrf: false });
+    const refused = await vendor.post(`/api/inventories/${level.id}/adjustments`, {
+      json: { version: level.version, reason: 'received', delta: 1 },
+      csrf: false,
+    });
     expect([403, 419]).toContain(refused.status);
     expect((await levelBySku(vendor, 'DFH-KUR-001')).on_hand).toBe(level.on_hand);
   });
@@ -215,7 +218,10 @@ describe('stocking a variant in another warehouse', () => {
     expect(created.status, await created.clone().text()).toBe(201);
     const warehouseId = (await created.json()).data.id as number;
 
-    const again = await expectErrorShape(await vendor.post('/api/inventories', { json: { variant_id: kurta.variant_id, warehouse_id: kurta.warehouse_id } }), 409);
+    const again = await expectErrorShape(
+      await vendor.post('/api/inventories', { json: { variant_id: kurta.variant_id, warehouse_id: kurta.warehouse_id } }),
+      409,
+    );
     expect(again.message).toContain(`stock level ${kurta.id}`);
     const platform = (await admin.getJson(`/api/warehouses?${query(filter('code', 'equals', 'BLR-01'))}`)).body.data[0];
     await expectErrorShape(await admin.post('/api/inventories', { json: { variant_id: kurta.variant_id, warehouse_id: platform.id } }), 422);
@@ -287,10 +293,12 @@ describe("the orders' calls, on the server's database", () => {
     for (const level of levels) {
       expect(ledger.get(level.id) ?? { onHand: 0, reserved: 0 }, `level ${level.id}`).toEqual({ onHand: level.onHand, reserved: level.reserved });
     }
-    const mismatched = rowsOf(await database.db.execute(sql`
+    const mismatched = rowsOf(
+      await database.db.execute(sql`
       select p.id, p.stock_available, coalesce(sum(l.on_hand - l.reserved), 0)::int as summed
       from products p left join product_variants v on v.product_id = p.id left join stock_levels l on l.variant_id = v.id
-      group by p.id having p.stock_available <> coalesce(sum(l.on_hand - l.reserved), 0)`));
+      group by p.id having p.stock_available <> coalesce(sum(l.on_hand - l.reserved), 0)`),
+    );
     expect(mismatched).toEqual([]);
   }
 

@@ -125,11 +125,16 @@ const OPERATIONS: Record<string, Operation> = {
     query: listQuerySchema,
   },
   'POST /api/inventories': {
-    summary: 'Start stocking a variant in another of its vendor’s warehouses, at zero (409 when it is stocked there already; 422 for another vendor’s warehouse)',
+    summary:
+      'Start stocking a variant in another of its vendor’s warehouses, at zero (409 when it is stocked there already; 422 for another vendor’s warehouse)',
     tag: 'Inventories',
     body: startStockingSchema,
   },
-  'GET /api/inventories/export': { summary: 'The filtered stock levels as CSV (times in IST; ?ids= for chosen rows)', tag: 'Inventories', query: listQuerySchema },
+  'GET /api/inventories/export': {
+    summary: 'The filtered stock levels as CSV (times in IST; ?ids= for chosen rows)',
+    tag: 'Inventories',
+    query: listQuerySchema,
+  },
   'GET /api/inventories/{id}': { summary: 'One stock level', tag: 'Inventories' },
   'PATCH /api/inventories/{id}': { summary: 'Set the low-stock threshold with `version` (409 when stale)', tag: 'Inventories', body: thresholdSchema },
   'POST /api/inventories/{id}/adjustments': {
@@ -138,7 +143,10 @@ const OPERATIONS: Record<string, Operation> = {
     tag: 'Inventories',
     body: adjustmentSchema,
   },
-  'GET /api/inventories/{id}/movements': { summary: 'The level’s ledger, newest first, 20 a page (?page=): who, when, kind, changes, after, note, order', tag: 'Inventories' },
+  'GET /api/inventories/{id}/movements': {
+    summary: 'The level’s ledger, newest first, 20 a page (?page=): who, when, kind, changes, after, note, order',
+    tag: 'Inventories',
+  },
   'GET /api/vendor/kyc': { summary: "The signed-in vendor's KYC and bank details (account masked) and documents", tag: 'Vendor onboarding' },
   'PUT /api/vendor/kyc': {
     summary: 'Save the KYC step: business type, PAN, GSTIN or enrolment number, bank account (twice), IFSC',

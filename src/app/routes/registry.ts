@@ -70,7 +70,11 @@ const routeList: RouteDef[] = [
   planned('/products/bulk-upload', 'products:import', 'Bulk Upload'),
   // Stock levels and their ledger (src/features/inventories): a vendor's own only (VENDOR_OWNED).
   page('/inventories/listing', perm('inventories:list'), 'Inventories'),
-  page('/inventories/:id/edit', perm('inventories:update'), 'Edit stock level', { sample: { id: '1' }, parent: '/inventories/listing', methods: ['GET', 'POST'] }),
+  page('/inventories/:id/edit', perm('inventories:update'), 'Edit stock level', {
+    sample: { id: '1' },
+    parent: '/inventories/listing',
+    methods: ['GET', 'POST'],
+  }),
   api(['GET'], '/api/inventories', perm('inventories:list')),
   api(['POST'], '/api/inventories', perm('inventories:update')),
   api(['GET'], '/api/inventories/export', perm('inventories:list')),

@@ -26,10 +26,7 @@ const THRESHOLD_MESSAGE = `Enter a whole number from 0 to ${MAX_THRESHOLD.toLoca
 
 /** A form's text or an API client's number; "+10" and "−3" (the minus sign people type) read as numbers. */
 const wholeNumber = (message: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim().replace(/^\u2212/, '-') : v),
-    z.coerce.number({ error: message }).int(message),
-  );
+  z.preprocess((v) => (typeof v === 'string' ? v.trim().replace(/^\u2212/, '-') : v), z.coerce.number({ error: message }).int(message));
 
 export const adjustmentSchema = z.strictObject({
   version: version(),

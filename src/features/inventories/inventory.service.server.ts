@@ -12,7 +12,7 @@ import { users } from '@/lib/db/schema.ts';
 import type { Actor } from '@/lib/activity/activity.server.ts';
 import { logActivity } from '@/lib/activity/activity.server.ts';
 import type { Principal } from '@/lib/auth/principal.server.ts';
-import { conflict, forbidden, notFound } from '@/lib/http/errors.ts';
+import { conflict, forbidden, invalid, notFound } from '@/lib/http/errors.ts';
 import { abilityOf, accessibleWhere, vendorScope } from '@/lib/permissions/scope.server.ts';
 import { productVariants } from '@/features/products/product.tables.ts';
 import { warehouses } from '@/features/warehouses/warehouse.tables.ts';
@@ -46,7 +46,8 @@ export async function getStockLevel(db: DbOrTx, principal: Principal, id: number
 /** The level, for a change: visible to `principal` and theirs to update (a vendor's own). */
 async function levelToChange(tx: DbOrTx, principal: Principal, id: number): Promise<StockLevelRecord> {
   const level = await getStockLevel(tx, principal, id);
-  if (!abilityOf(principal).can('update', subject(AREA, { vendorId: level.vendor_id }))) throw forbidden('Changing stock needs the inventories:update permission.');
+  if (!abilityOf(principal).can('update', subject(AREA, { vendorId: level.vendor_id })))
+    throw forbidden('Changing stock needs the inventories:update permission.');
   return level;
 }
 
@@ -121,22 +122,36 @@ export async function startStocking(db: Db, who: Who, input: StartStockingInput)
       .from(stockLevels)
       .where(and(eq(stockLevels.variantId, input.variant_id), eq(stockLevels.warehouseId, input.warehouse_id)))
       .limit(1);
-    if (existing) throw conflict(`This variant is already stocked in that warehouse (stock level ${existing.id}).`, { warehouse_id: ['Already stocked here.'] });
+    if (existing)
+      throw conflict(`This variant is already stocked in that warehouse (stock level ${existing.id}).`, { warehouse_id: ['Already stocked here.'] });
+    const [warehouse] = await tx.select({ isActive: warehouses.isActive }).from(warehouses).where(eq(warehouses.id, input.warehouse_id)).limit(1);
+    // Inactive warehouses keep their stock and history but take no new stock (docs/areas.md, Warehouses).
+    if (warehouse && !warehouse.isActive) throw invalid({ warehouse_id: ['That warehouse is inactive: it takes no new stock.'] });
     const level = await stockLevelFor(tx, input.variant_id, input.warehouse_id);
     const created = await getStockLevel(tx, who.principal, level.id);
-    await logActivity(tx, who.actor, { area: AREA, action: 'create', recordId: level.id, recordName: levelName(created), after: { on_hand: 0, warehouse: created.warehouse_name } });
+    await logActivity(tx, who.actor, {
+      area: AREA,
+      action: 'create',
+      recordId: level.id,
+      recordName: levelName(created),
+      after: { on_hand: 0, warehouse: created.warehouse_name },
+    });
     return created;
   });
 }
 
-/** The variant's vendor's warehouses it has no level in yet: where "Stock in another warehouse" may start one. */
-export async function unstockedWarehouses(db: DbOrTx, level: Pick<StockLevelRecord, 'variant_id' | 'vendor_id'>): Promise<{ id: number; name: string; code: string }[]> {
+/** The variant's vendor's active warehouses it has no level in yet: where "Stock in another warehouse" may start one. */
+export async function unstockedWarehouses(
+  db: DbOrTx,
+  level: Pick<StockLevelRecord, 'variant_id' | 'vendor_id'>,
+): Promise<{ id: number; name: string; code: string }[]> {
   return db
     .select({ id: warehouses.id, name: warehouses.name, code: warehouses.code })
     .from(warehouses)
     .where(
       and(
         eq(warehouses.vendorId, level.vendor_id),
+        eq(warehouses.isActive, true),
         notExists(
           db
             .select({ id: stockLevels.id })

@@ -20,7 +20,9 @@ export const stockStateSql = sql<string>`(case when ${stockLevels.onHand} - ${st
  * The variant's option values in the product's group order ("M / Red"). Qualified by hand: inside
  * a subquery Drizzle renders a column without its table name.
  */
-export const optionValuesSql = sql<string | null>`(select string_agg(v.value, ' / ' order by o.ord) from unnest("product_variants"."option_value_ids") with ordinality as o(id, ord) join product_matrix_values v on v.id = o.id)`;
+export const optionValuesSql = sql<
+  string | null
+>`(select string_agg(v.value, ' / ' order by o.ord) from unnest("product_variants"."option_value_ids") with ordinality as o(id, ord) join product_matrix_values v on v.id = o.id)`;
 
 export interface InventoryRow extends Record<string, unknown> {
   id: number;

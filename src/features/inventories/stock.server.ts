@@ -143,7 +143,9 @@ async function refusal(tx: DbOrTx, levelId: number, kind: StockMovementKind, onH
   if (!now) return notFound('That stock level does not exist.');
   const available = now.onHand - now.reserved;
   if (expectedVersion !== undefined && now.version !== expectedVersion) {
-    return conflict(`This stock level changed since you opened it: now ${now.onHand} on hand, ${now.reserved} reserved, ${available} available. Reload and try again.`);
+    return conflict(
+      `This stock level changed since you opened it: now ${now.onHand} on hand, ${now.reserved} reserved, ${available} available. Reload and try again.`,
+    );
   }
   if (now.reserved + reservedDelta < 0) {
     return conflict(`Only ${now.reserved} reserved here; nothing to ${kind === 'ship' ? 'ship' : 'release'} beyond that.`, {
@@ -175,7 +177,11 @@ async function applyProductTotals(tx: DbOrTx, moves: Moved[]): Promise<void> {
   const byProduct = new Map<number, number>();
   for (const v of variantRows) byProduct.set(v.productId, (byProduct.get(v.productId) ?? 0) + byVariant.get(v.id)!);
   for (const [productId, delta] of [...byProduct].sort((a, b) => a[0] - b[0])) {
-    if (delta !== 0) await tx.update(products).set({ stockAvailable: sql`${products.stockAvailable} + ${delta}` }).where(eq(products.id, productId));
+    if (delta !== 0)
+      await tx
+        .update(products)
+        .set({ stockAvailable: sql`${products.stockAvailable} + ${delta}` })
+        .where(eq(products.id, productId));
   }
 }
 
