@@ -9,6 +9,7 @@ import { productVariants } from '../products/product.tables.ts';
 import { warehouses } from '../warehouses/warehouse.tables.ts';
 import type { DemoSeed } from '../../lib/db/demo-seeds.server.ts';
 import { adjustStock } from './stock.server.ts';
+import { stockLevels, stockMovements } from './inventory.tables.ts';
 
 const DEMO_STOCK: { sku: string; warehouse: string; opening: number; damaged?: number; note: string }[] = [
   { sku: 'DFH-KUR-001', warehouse: 'DFH-BLR', opening: 40, note: 'Opening count, January' },
@@ -18,7 +19,8 @@ const DEMO_STOCK: { sku: string; warehouse: string; opening: number; damaged?: n
   { sku: 'KVH-TOW-002', warehouse: 'KVH-MAA', opening: 2, note: 'Opening count' },
 ];
 
-export const seedInventories: DemoSeed = async (tx, { productIds }) => {
+export const seedInventories: DemoSeed = async (tx, { at, productIds }) => {
+  const levelIds: number[] = [];
   for (const item of DEMO_STOCK) {
     const productId = productIds[item.sku];
     if (productId === undefined) continue;
@@ -31,11 +33,17 @@ export const seedInventories: DemoSeed = async (tx, { productIds }) => {
     const [warehouse] = await tx
       .select({ id: warehouses.id })
       .from(warehouses)
-      .where(and(eq(warehouses.vendorId, variant.vendorId), inArray(warehouses.code, [item.warehouse])))
+      .where(and(eq(warehouses.vendorId, variant.vendorId), eq(warehouses.code, item.warehouse)))
       .limit(1);
     if (!warehouse) throw new Error(`Demo stock needs warehouse ${item.warehouse}`);
-    const at = { variantId: variant.id, warehouseId: warehouse.id };
-    await adjustStock(tx, { ...at, delta: item.opening, reason: 'opening', note: item.note });
-    if (item.damaged) await adjustStock(tx, { ...at, delta: -item.damaged, reason: 'damaged', note: 'Water damage in the store room' });
+    const place = { variantId: variant.id, warehouseId: warehouse.id };
+    const level = await adjustStock(tx, { ...place, delta: item.opening, reason: 'opening', note: item.note });
+    if (item.damaged) await adjustStock(tx, { ...place, delta: -item.damaged, reason: 'damaged', note: 'Water damage in the store room' });
+    levelIds.push(level.id);
+  }
+  // Deterministic demo data: the ledger and the levels carry the demo date, not the day it was loaded.
+  if (levelIds.length) {
+    await tx.update(stockMovements).set({ createdAt: at }).where(inArray(stockMovements.stockLevelId, levelIds));
+    await tx.update(stockLevels).set({ updatedAt: at }).where(inArray(stockLevels.id, levelIds));
   }
 };
