@@ -24,18 +24,20 @@ export const inventoryList: AreaListDeclaration = {
   defaultSort: { field: 'updated_at', order: 'desc' },
   searchPlaceholder: 'Search by SKU, product or warehouse',
   exportable: true,
+  // What a person acts on first (SKU, available, stock) leads; the option values show under the
+  // product's name in the table, and have their own column for the CSV.
   columns: [
     { field: 'sku', header: 'SKU', kind: 'text', sortable: true, filterable: true },
     { field: 'product_name', header: 'Product', kind: 'text', sortable: true, filterable: true },
-    { field: 'option_values', header: 'Options', kind: 'text', emptyText: 'No options', secondary: true },
     { field: 'warehouse_name', header: 'Warehouse', kind: 'text', sortable: true, filterable: true, relation: { area: 'warehouses', field: 'warehouse_id' } },
-    { field: 'vendor_name', header: 'Vendor', kind: 'text', sortable: true, filterable: true, staffOnly: true, secondary: true },
-    { field: 'on_hand', header: 'On hand', kind: 'number', sortable: true, filterable: true, display: 'number' },
-    { field: 'reserved', header: 'Reserved', kind: 'number', sortable: true, filterable: true, display: 'number', secondary: true },
     { field: 'available', header: 'Available', kind: 'number', sortable: true, filterable: true, display: 'number' },
     { field: 'stock_state', header: 'Stock', kind: 'enum', filterable: true, options: STOCK_STATES, display: 'status' },
+    { field: 'on_hand', header: 'On hand', kind: 'number', sortable: true, filterable: true, display: 'number' },
+    { field: 'reserved', header: 'Reserved', kind: 'number', sortable: true, filterable: true, display: 'number', secondary: true },
     { field: 'low_stock_threshold', header: 'Low-stock threshold', kind: 'number', sortable: true, filterable: true, display: 'number', secondary: true },
     { field: 'updated_at', header: 'Updated', kind: 'date', sortable: true, filterable: true, display: 'date', secondary: true },
+    { field: 'vendor_name', header: 'Vendor', kind: 'text', sortable: true, filterable: true, staffOnly: true, secondary: true },
+    { field: 'option_values', header: 'Options', kind: 'text', secondary: true },
   ],
 };
 
