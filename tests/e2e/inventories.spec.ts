@@ -6,6 +6,7 @@
  */
 import { test, expect } from './fixtures.ts';
 import { VIEWPORTS, expectNoSeriousViolations } from './shell-helpers.ts';
+import { pageScriptsGzip } from './area-helpers.ts';
 
 const LEVEL_FOR: Record<(typeof VIEWPORTS)[number]['name'], string> = { desktop: 'DFH-SHI-002', phone: 'DFH-DUP-003' };
 
@@ -49,3 +50,16 @@ for (const { name, size } of VIEWPORTS) {
     await expect(newest).toContainText(String(onHand + 10));
   });
 }
+
+test('the inventories pages stay within the JavaScript budget', async ({ page, loginAs }) => {
+  test.setTimeout(180_000);
+  await loginAs('vendor');
+  // A list page: 75 KiB gzipped, React included (its table hydrates on intent); the level's page has no island of its own.
+  for (const [path, budget] of [
+    ['/inventories/listing', 75 * 1024],
+    ['/inventories/1/edit', 100 * 1024],
+  ] as const) {
+    const { bytes } = await pageScriptsGzip(page, path);
+    expect(bytes, `${path}: ${(bytes / 1024).toFixed(1)} KiB gzipped`).toBeLessThanOrEqual(budget);
+  }
+});
