@@ -13,6 +13,7 @@ import { seedWidgets } from '../../features/widgets/widget.demo.server.ts';
 import { seedFaqs } from '../../features/faqs/faq.demo.server.ts';
 import { seedSizeCharts } from '../../features/size-charts/size-chart.demo.server.ts';
 import { seedWarehouses } from '../../features/warehouses/warehouses.demo.server.ts';
+import { seedInventories } from '../../features/inventories/inventories.demo.server.ts';
 import { seedDelivery } from '../../features/delivery-zones/delivery.demo.server.ts';
 import { seedCustomers } from '../../features/customers/customers.demo.server.ts';
 import { seedProductCatalogue } from '../../features/products/products.demo.server.ts';
@@ -27,6 +28,8 @@ export const DEMO_SEEDS: DemoSeed[] = [
   seedSizeCharts,
   seedWarehouses,
   seedProductCatalogue,
+  // After warehouses: stock sits in the vendors' own.
+  seedInventories,
   seedDelivery,
   seedCustomers,
 ];

@@ -19,6 +19,7 @@ import { customerStatusChangeSchema } from '@/features/customers/customer.area.t
 import { kycSchema, transitionSchema, vendorUpdateSchema } from '@/features/vendors/vendor-kyc.schema.ts';
 import { PRODUCT_TRANSITION_NAMES, PRODUCT_TRANSITIONS, productStatusLabel, productTransitionSchema } from '@/features/products/product-transitions.ts';
 import { productImagesPatchSchema } from '@/features/products/product-images.schema.ts';
+import { adjustmentSchema, startStockingSchema, thresholdSchema } from '@/features/inventories/inventory.schema.ts';
 
 type Json = Record<string, unknown>;
 
@@ -176,6 +177,35 @@ const OPERATIONS: Record<string, Operation> = {
   'GET /api/vendors/{id}/documents/{doc}': {
     summary: 'A KYC document through its signed 5-minute link (vendors:view-kyc); 403 when the link is forged or expired',
     tag: 'Vendors',
+  },
+  'GET /api/inventories': {
+    summary:
+      'Stock levels (the list contract): one row per variant per warehouse with SKU, product, option values, on hand, reserved, available, low-stock threshold; filters.stock_state in ["low","out"] is the low-stock view. A vendor sees only their own',
+    tag: 'Inventories',
+    query: listQuerySchema,
+  },
+  'POST /api/inventories': {
+    summary:
+      'Start stocking a variant in another of its vendor’s warehouses, at zero (409 when it is stocked there already; 422 for another vendor’s warehouse)',
+    tag: 'Inventories',
+    body: startStockingSchema,
+  },
+  'GET /api/inventories/export': {
+    summary: 'The filtered stock levels as CSV (times in IST; ?ids= for chosen rows)',
+    tag: 'Inventories',
+    query: listQuerySchema,
+  },
+  'GET /api/inventories/{id}': { summary: 'One stock level', tag: 'Inventories' },
+  'PATCH /api/inventories/{id}': { summary: 'Set the low-stock threshold with `version` (409 when stale)', tag: 'Inventories', body: thresholdSchema },
+  'POST /api/inventories/{id}/adjustments': {
+    summary:
+      'Adjust on hand with a reason (received, returned: +; damaged: −; correction: ±) and `version`; 409 when stale or when it would leave fewer units than are reserved, naming what is available',
+    tag: 'Inventories',
+    body: adjustmentSchema,
+  },
+  'GET /api/inventories/{id}/movements': {
+    summary: 'The level’s ledger, newest first, 20 a page (?page=): who, when, kind, changes, after, note, order',
+    tag: 'Inventories',
   },
   'GET /api/vendor/kyc': { summary: "The signed-in vendor's KYC and bank details (account masked) and documents", tag: 'Vendor onboarding' },
   'PUT /api/vendor/kyc': {

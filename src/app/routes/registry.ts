@@ -71,8 +71,20 @@ const routeList: RouteDef[] = [
   }),
   page('/products/add-pricing-details/:id', perm('products:update'), 'Pricing details', { sample: { id: '1' }, parent: '/products/listing' }),
   planned('/products/bulk-upload', 'products:import', 'Bulk Upload'),
-  planned('/inventories/listing', 'inventories:list', 'Inventories'),
-  { ...planned('/inventories/:id/edit', 'inventories:update', 'Edit inventory'), sample: { id: '1' }, parent: '/inventories/listing' },
+  // Stock levels and their ledger (src/features/inventories): a vendor's own only (VENDOR_OWNED).
+  page('/inventories/listing', perm('inventories:list'), 'Inventories'),
+  page('/inventories/:id/edit', perm('inventories:update'), 'Edit stock level', {
+    sample: { id: '1' },
+    parent: '/inventories/listing',
+    methods: ['GET', 'POST'],
+  }),
+  api(['GET'], '/api/inventories', perm('inventories:list')),
+  api(['POST'], '/api/inventories', perm('inventories:update')),
+  api(['GET'], '/api/inventories/export', perm('inventories:list')),
+  api(['GET'], '/api/inventories/:id', perm('inventories:list'), { sample: { id: '1' } }),
+  api(['PATCH'], '/api/inventories/:id', perm('inventories:update'), { sample: { id: '1' } }),
+  api(['POST'], '/api/inventories/:id/adjustments', perm('inventories:update'), { sample: { id: '1' } }),
+  api(['GET'], '/api/inventories/:id/movements', perm('inventories:list'), { sample: { id: '1' } }),
   // Vendors and the approval queue (src/features/vendors): staff only; a vendor's own store is /vendor/store-details.
   page('/vendors/list', perm('vendors:list'), 'Vendors'),
   page('/vendors/:id/edit', perm('vendors:update'), 'Edit vendor', { sample: { id: '1' }, parent: '/vendors/list', methods: ['GET', 'POST'] }),

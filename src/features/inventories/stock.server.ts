@@ -9,25 +9,20 @@
  * the parcel leaves (on hand and reserved both drop), restock when a return comes back.
  * Adjustments (received, damaged, correction, returned, opening) are staff's and vendors' own.
  */
-import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/lib/db/client.server.ts';
-import { conflict, invalid, notFound } from '@/lib/http/errors.ts';
-import { productVariants } from '@/features/products/product.tables.ts';
-import { warehouses } from '@/features/warehouses/warehouse.tables.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+// Relative imports: the demo seed runs this under plain Node (scripts/seed.ts), which has no @/ alias.
+import type { DbOrTx } from '../../lib/db/client.server.ts';
+import { conflict, invalid, notFound } from '../../lib/http/errors.ts';
+import { products, productVariants } from '../products/product.tables.ts';
+import { warehouses } from '../warehouses/warehouse.tables.ts';
 import { stockLevels, stockMovements } from './inventory.tables.ts';
+import { MAX_STOCK_QUANTITY, type AdjustmentReason } from './inventory.schema.ts';
 
-/** Reasons a person gives for changing stock by hand. */
-export const ADJUSTMENT_REASONS = [
-  { value: 'received', label: 'Received' },
-  { value: 'damaged', label: 'Damaged' },
-  { value: 'correction', label: 'Correction' },
-  { value: 'returned', label: 'Returned' },
-] as const;
-export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number]['value'];
+export { ADJUSTMENT_REASONS, MAX_STOCK_QUANTITY, type AdjustmentReason } from './inventory.schema.ts';
 export type StockMovementKind = AdjustmentReason | 'opening' | 'reserve' | 'release' | 'ship' | 'restock';
 
-/** The largest quantity one call may move (an int4 column must never overflow). */
-export const MAX_STOCK_QUANTITY = 1_000_000;
+/** The most one level may hold: far below int4's limit, so no sum of moves can overflow a column. */
+export const MAX_ON_HAND = 1_000_000_000;
 
 export interface StockLevel {
   id: number;
@@ -42,6 +37,13 @@ interface Who {
   actorUserId?: number | null;
   note?: string | null;
   orderRef?: string | null;
+}
+
+/** How a level moved: what the ledger row says, and what the products' totals must follow. */
+interface Moved {
+  level: StockLevel;
+  /** Change of available (on hand − reserved) on this level. */
+  availableDelta: number;
 }
 
 /**
@@ -77,10 +79,20 @@ function checkQuantity(quantity: number, field = 'quantity'): void {
 
 /**
  * Moves one level by (onHandDelta, reservedDelta) if, and only if, the result keeps
- * 0 ≤ reserved ≤ on hand; writes the ledger row and the product's available total. Returns the level
- * after the move; a move the level can't take is a 409 saying what is there.
+ * 0 ≤ reserved ≤ on hand ≤ MAX_ON_HAND (and, when `expectedVersion` is given, the level is still
+ * that version); writes the ledger row. Returns the level after the move; a move the level can't
+ * take is a 409 saying what is there. The products' available totals are the caller's to apply
+ * (applyProductTotals), after every level of the call has moved: see there why.
  */
-async function move(tx: DbOrTx, levelId: number, kind: StockMovementKind, onHandDelta: number, reservedDelta: number, who: Who): Promise<StockLevel> {
+async function moveLevel(
+  tx: DbOrTx,
+  levelId: number,
+  kind: StockMovementKind,
+  onHandDelta: number,
+  reservedDelta: number,
+  who: Who,
+  expectedVersion?: number,
+): Promise<Moved> {
   const [after] = await tx
     .update(stockLevels)
     .set({
@@ -94,6 +106,8 @@ async function move(tx: DbOrTx, levelId: number, kind: StockMovementKind, onHand
         eq(stockLevels.id, levelId),
         sql`${stockLevels.reserved} + ${reservedDelta} >= 0`,
         sql`${stockLevels.onHand} + ${onHandDelta} >= ${stockLevels.reserved} + ${reservedDelta}`,
+        sql`${stockLevels.onHand} + ${onHandDelta} <= ${MAX_ON_HAND}`,
+        expectedVersion === undefined ? undefined : eq(stockLevels.version, expectedVersion),
       ),
     )
     .returning({
@@ -104,17 +118,7 @@ async function move(tx: DbOrTx, levelId: number, kind: StockMovementKind, onHand
       onHand: stockLevels.onHand,
       reserved: stockLevels.reserved,
     });
-  if (!after) {
-    const [now] = await tx.select({ onHand: stockLevels.onHand, reserved: stockLevels.reserved }).from(stockLevels).where(eq(stockLevels.id, levelId)).limit(1);
-    if (!now) throw notFound('That stock level does not exist.');
-    const available = now.onHand - now.reserved;
-    throw conflict(
-      reservedDelta < 0 && now.reserved + reservedDelta < 0
-        ? `Only ${now.reserved} reserved here; nothing to ${kind === 'ship' ? 'ship' : 'release'} beyond that.`
-        : `Only ${available} available here (${now.onHand} on hand, ${now.reserved} reserved).`,
-      { quantity: [`Only ${available} available.`] },
-    );
-  }
+  if (!after) throw await refusal(tx, levelId, kind, onHandDelta, reservedDelta, expectedVersion);
   await tx.insert(stockMovements).values({
     stockLevelId: levelId,
     kind,
@@ -126,21 +130,73 @@ async function move(tx: DbOrTx, levelId: number, kind: StockMovementKind, onHand
     orderRef: who.orderRef ?? null,
     actorUserId: who.actorUserId ?? null,
   });
-  const availableDelta = onHandDelta - reservedDelta;
-  if (availableDelta !== 0) {
-    await tx.execute(sql`update products set stock_available = stock_available + ${availableDelta}
-      where id = (select product_id from product_variants where id = ${after.variantId})`);
+  return { level: after, availableDelta: onHandDelta - reservedDelta };
+}
+
+/** Why a conditional move touched nothing, read after the fact: the 409 (or 404) to answer. */
+async function refusal(tx: DbOrTx, levelId: number, kind: StockMovementKind, onHandDelta: number, reservedDelta: number, expectedVersion?: number) {
+  const [now] = await tx
+    .select({ onHand: stockLevels.onHand, reserved: stockLevels.reserved, version: stockLevels.version })
+    .from(stockLevels)
+    .where(eq(stockLevels.id, levelId))
+    .limit(1);
+  if (!now) return notFound('That stock level does not exist.');
+  const available = now.onHand - now.reserved;
+  if (expectedVersion !== undefined && now.version !== expectedVersion) {
+    return conflict(
+      `This stock level changed since you opened it: now ${now.onHand} on hand, ${now.reserved} reserved, ${available} available. Reload and try again.`,
+    );
   }
-  return after;
+  if (now.reserved + reservedDelta < 0) {
+    return conflict(`Only ${now.reserved} reserved here; nothing to ${kind === 'ship' ? 'ship' : 'release'} beyond that.`, {
+      quantity: [`Only ${now.reserved} reserved.`],
+    });
+  }
+  if (now.onHand + onHandDelta > MAX_ON_HAND) {
+    return conflict(`A level holds at most ${MAX_ON_HAND.toLocaleString('en-IN')} units; this one has ${now.onHand}.`, { delta: ['Too many units.'] });
+  }
+  const field = kind === 'reserve' ? 'quantity' : 'delta';
+  return conflict(`Only ${available} available here (${now.onHand} on hand, ${now.reserved} reserved).`, { [field]: [`Only ${available} available.`] });
+}
+
+/**
+ * Adds the moves' available changes to their products' `stock_available`, one UPDATE per product in
+ * product id order, after every level has moved. Locks are then always taken levels first (in level
+ * id order) and products second (in product id order): two calls touching levels of the same two
+ * products can't each hold one product and wait for the other (a deadlock when the product was
+ * updated right after each level).
+ */
+async function applyProductTotals(tx: DbOrTx, moves: Moved[]): Promise<void> {
+  const byVariant = new Map<number, number>();
+  for (const m of moves) if (m.availableDelta !== 0) byVariant.set(m.level.variantId, (byVariant.get(m.level.variantId) ?? 0) + m.availableDelta);
+  if (!byVariant.size) return;
+  const variantRows = await tx
+    .select({ id: productVariants.id, productId: productVariants.productId })
+    .from(productVariants)
+    .where(inArray(productVariants.id, [...byVariant.keys()]));
+  const byProduct = new Map<number, number>();
+  for (const v of variantRows) byProduct.set(v.productId, (byProduct.get(v.productId) ?? 0) + byVariant.get(v.id)!);
+  for (const [productId, delta] of [...byProduct].sort((a, b) => a[0] - b[0])) {
+    if (delta !== 0)
+      await tx
+        .update(products)
+        .set({ stockAvailable: sql`${products.stockAvailable} + ${delta}` })
+        .where(eq(products.id, productId));
+  }
 }
 
 /**
  * A person's change of the quantity on hand: +received/returned/opening, −damaged, ±correction.
- * A decrease may not eat into reserved units (409).
+ * A decrease may not eat into reserved units (409). `levelId` + `expectedVersion` (the edit page and
+ * its API) change that level only if nobody changed it since it was read (409 otherwise);
+ * `variantId` + `warehouseId` (opening stock of a new variant) find the level or start it at zero.
  */
 export async function adjustStock(
   tx: DbOrTx,
-  input: { variantId: number; warehouseId: number; delta: number; reason: AdjustmentReason | 'opening' } & Who,
+  input: ({ variantId: number; warehouseId: number } | { levelId: number; expectedVersion?: number }) & {
+    delta: number;
+    reason: AdjustmentReason | 'opening';
+  } & Who,
 ): Promise<StockLevel> {
   if (!Number.isInteger(input.delta) || input.delta === 0 || Math.abs(input.delta) > MAX_STOCK_QUANTITY) {
     throw invalid({ delta: [`Enter a change other than 0, at most ${MAX_STOCK_QUANTITY.toLocaleString('en-IN')} either way.`] });
@@ -149,8 +205,10 @@ export async function adjustStock(
     throw invalid({ delta: ['Received, returned and opening stock add units: enter a positive number.'] });
   }
   if (input.reason === 'damaged' && input.delta > 0) throw invalid({ delta: ['Damaged stock removes units: enter a negative number.'] });
-  const level = await stockLevelFor(tx, input.variantId, input.warehouseId);
-  return move(tx, level.id, input.reason, input.delta, 0, input);
+  const levelId = 'levelId' in input ? input.levelId : (await stockLevelFor(tx, input.variantId, input.warehouseId)).id;
+  const moved = await moveLevel(tx, levelId, input.reason, input.delta, 0, input, 'levelId' in input ? input.expectedVersion : undefined);
+  await applyProductTotals(tx, [moved]);
+  return moved.level;
 }
 
 export interface StockLine {
@@ -161,9 +219,12 @@ export interface StockLine {
 
 /**
  * Lines of one order summed per level (two lines of one item are one check, medusa#16502) and
- * taken in a fixed order (level id), so two orders locking the same levels never deadlock.
+ * taken in a fixed order (level id), so two orders locking the same levels never deadlock. The
+ * levels must exist: an order's calls never create one (a variant never stocked in a warehouse has
+ * nothing to reserve there: 409), except a restock, which may put a return on a new shelf.
  */
-async function levelsFor(tx: DbOrTx, lines: StockLine[]): Promise<{ level: StockLevel; quantity: number }[]> {
+async function levelsFor(tx: DbOrTx, lines: StockLine[], create: boolean): Promise<{ levelId: number; quantity: number }[]> {
+  if (!lines.length) throw invalid({ lines: ['Give at least one line.'] });
   const summed = new Map<string, StockLine>();
   for (const line of lines) {
     checkQuantity(line.quantity);
@@ -171,37 +232,61 @@ async function levelsFor(tx: DbOrTx, lines: StockLine[]): Promise<{ level: Stock
     const seen = summed.get(key);
     summed.set(key, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });
   }
-  const levels = [];
-  for (const line of summed.values()) levels.push({ level: await stockLevelFor(tx, line.variantId, line.warehouseId), quantity: line.quantity });
-  return levels.sort((a, b) => a.level.id - b.level.id);
+  const levels: { levelId: number; quantity: number }[] = [];
+  for (const line of summed.values()) {
+    checkQuantity(line.quantity);
+    if (create) {
+      levels.push({ levelId: (await stockLevelFor(tx, line.variantId, line.warehouseId)).id, quantity: line.quantity });
+      continue;
+    }
+    const [level] = await tx
+      .select({ id: stockLevels.id })
+      .from(stockLevels)
+      .where(and(eq(stockLevels.variantId, line.variantId), eq(stockLevels.warehouseId, line.warehouseId)))
+      .limit(1);
+    if (!level) throw conflict('This item is not stocked in that warehouse: 0 available.', { quantity: ['Only 0 available.'] });
+    levels.push({ levelId: level.id, quantity: line.quantity });
+  }
+  return levels.sort((a, b) => a.levelId - b.levelId);
 }
 
-/** Reserves every line or none (the caller's transaction rolls back on the 409). */
-export async function reserveStock(tx: DbOrTx, lines: StockLine[], who: Who & { orderRef: string }): Promise<StockLevel[]> {
-  const out = [];
-  for (const { level, quantity } of await levelsFor(tx, lines)) out.push(await move(tx, level.id, 'reserve', 0, quantity, who));
-  return out;
+async function moveLines(
+  tx: DbOrTx,
+  lines: StockLine[],
+  kind: 'reserve' | 'release' | 'ship' | 'restock',
+  deltas: (quantity: number) => [onHand: number, reserved: number],
+  who: Who,
+): Promise<StockLevel[]> {
+  const moves: Moved[] = [];
+  for (const { levelId, quantity } of await levelsFor(tx, lines, kind === 'restock')) {
+    const [onHand, reserved] = deltas(quantity);
+    moves.push(await moveLevel(tx, levelId, kind, onHand, reserved, who));
+  }
+  await applyProductTotals(tx, moves);
+  return moves.map((m) => m.level);
+}
+
+/**
+ * Reserves every line or none: a line that can't be had is a 409 and the caller's transaction
+ * (which must roll back on it) undoes the lines before it.
+ */
+export function reserveStock(tx: DbOrTx, lines: StockLine[], who: Who & { orderRef: string }): Promise<StockLevel[]> {
+  return moveLines(tx, lines, 'reserve', (q) => [0, q], who);
 }
 
 /** Gives reserved units back (an order cancelled before shipping). */
-export async function releaseStock(tx: DbOrTx, lines: StockLine[], who: Who & { orderRef: string }): Promise<StockLevel[]> {
-  const out = [];
-  for (const { level, quantity } of await levelsFor(tx, lines)) out.push(await move(tx, level.id, 'release', 0, -quantity, who));
-  return out;
+export function releaseStock(tx: DbOrTx, lines: StockLine[], who: Who & { orderRef: string }): Promise<StockLevel[]> {
+  return moveLines(tx, lines, 'release', (q) => [0, -q], who);
 }
 
 /** Reserved units leave the warehouse: on hand and reserved both drop, available is unchanged. */
-export async function shipStock(tx: DbOrTx, lines: StockLine[], who: Who & { orderRef: string }): Promise<StockLevel[]> {
-  const out = [];
-  for (const { level, quantity } of await levelsFor(tx, lines)) out.push(await move(tx, level.id, 'ship', -quantity, -quantity, who));
-  return out;
+export function shipStock(tx: DbOrTx, lines: StockLine[], who: Who & { orderRef: string }): Promise<StockLevel[]> {
+  return moveLines(tx, lines, 'ship', (q) => [-q, -q], who);
 }
 
 /** A returned parcel back on the shelf (a return or an RTO that is sellable again). */
-export async function restockStock(tx: DbOrTx, lines: StockLine[], who: Who & { orderRef: string }): Promise<StockLevel[]> {
-  const out = [];
-  for (const { level, quantity } of await levelsFor(tx, lines)) out.push(await move(tx, level.id, 'restock', quantity, 0, who));
-  return out;
+export function restockStock(tx: DbOrTx, lines: StockLine[], who: Who & { orderRef: string }): Promise<StockLevel[]> {
+  return moveLines(tx, lines, 'restock', (q) => [q, 0], who);
 }
 
 /**

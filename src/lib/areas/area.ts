@@ -194,6 +194,8 @@ export interface AreaListDeclaration {
   statusField?: StatusField;
   searchPlaceholder?: string;
   reorder?: ReorderSpec;
+  /** The list's page serves `GET /api/<key>/export` itself (a CRUD area always has it). */
+  exportable?: boolean;
 }
 
 /**

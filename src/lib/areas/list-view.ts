@@ -5,7 +5,7 @@
 import type { AreaDeclaration, AreaListDeclaration } from './area.ts';
 
 export interface AreaListView extends AreaListDeclaration {
-  /** GET /api/<key>/export exists (every declared CRUD area; not read-only lists). */
+  /** GET /api/<key>/export exists (every declared CRUD area; read-only lists that say so). */
   exportable: boolean;
 }
 
@@ -23,7 +23,7 @@ export function listView(area: AreaDeclaration | AreaListDeclaration): AreaListV
     ...(area.statusField ? { statusField: area.statusField } : {}),
     ...(area.searchPlaceholder ? { searchPlaceholder: area.searchPlaceholder } : {}),
     ...(area.reorder ? { reorder: { ...area.reorder } } : {}),
-    exportable: crud,
+    exportable: crud || Boolean('exportable' in area && area.exportable),
   };
 }
 
