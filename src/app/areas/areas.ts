@@ -25,6 +25,8 @@ import { userArea } from '@/features/users/user.area.ts';
 import { roleArea } from '@/features/roles/role.area.ts';
 import { customerArea } from '@/features/customers/customer.area.ts';
 import { customerAddressArea } from '@/features/customers/customer-address.area.ts';
+import { matrixGroupArea } from '@/features/product-matrices/product-matrix-group.area.ts';
+import { matrixArea } from '@/features/product-matrices/product-matrix.area.ts';
 
 export const AREAS: AreaDeclaration[] = [
   brandArea,
@@ -46,6 +48,8 @@ export const AREAS: AreaDeclaration[] = [
   roleArea,
   customerArea,
   customerAddressArea,
+  matrixGroupArea,
+  matrixArea,
 ];
 
 export function areaByKey(key: string): AreaDeclaration | undefined {

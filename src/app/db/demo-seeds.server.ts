@@ -15,6 +15,8 @@ import { seedSizeCharts } from '../../features/size-charts/size-chart.demo.serve
 import { seedWarehouses } from '../../features/warehouses/warehouses.demo.server.ts';
 import { seedDelivery } from '../../features/delivery-zones/delivery.demo.server.ts';
 import { seedCustomers } from '../../features/customers/customers.demo.server.ts';
+import { seedProductMatrices } from '../../features/product-matrices/product-matrices.demo.server.ts';
+import { seedWishlists } from '../../features/wishlists/wishlists.demo.server.ts';
 
 export const DEMO_SEEDS: DemoSeed[] = [
   seedCategories,
@@ -27,4 +29,7 @@ export const DEMO_SEEDS: DemoSeed[] = [
   seedWarehouses,
   seedDelivery,
   seedCustomers,
+  seedProductMatrices,
+  // After the customers and the products (the products issue's demo catalogue included).
+  seedWishlists,
 ];
