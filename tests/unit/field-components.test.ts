@@ -11,8 +11,14 @@ describe("the areas' own inputs", () => {
     (area.fields ?? []).filter((f) => f.input === 'custom').map((f) => ({ area: area.key, field: f.name, component: f.custom?.component })),
   );
 
-  it('are declared by the areas that need them (size charts, delivery zones, users)', () => {
-    expect(custom.map((c) => `${c.area}.${c.field}`).sort()).toEqual(['delivery-zones.pincodes', 'size-charts.grid', 'users.role_ids']);
+  it('are declared by the areas that need them (size charts, delivery zones, users, matrix groups and matrices)', () => {
+    expect(custom.map((c) => `${c.area}.${c.field}`).sort()).toEqual([
+      'delivery-zones.pincodes',
+      'product-matrices.value_ids',
+      'product-matrix-groups.values',
+      'size-charts.grid',
+      'users.role_ids',
+    ]);
   });
 
   it('each name a component of the registry, and the registry holds no unused one', () => {

@@ -32,7 +32,7 @@ export const GROUP_VALUES_ROWS: OrderedRowsSpec = {
 const valueRow = {
   value: requiredText('Name the value.', 40),
   // Checked against the kind below: a text group's values have none (whatever is sent is dropped).
-  swatch: z.string().trim().nullish(),
+  swatch: z.string().trim().toLowerCase().nullish(),
 };
 
 export const matrixGroupSchema = z

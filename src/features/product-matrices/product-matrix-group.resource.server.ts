@@ -139,7 +139,7 @@ export const matrixGroupResource = defineResource({
       for (const r of renamed)
         await tx
           .update(productMatrixValues)
-          .set({ value: `\u0000${r.id}` })
+          .set({ value: `#${r.id}#renaming` })
           .where(eq(productMatrixValues.id, r.id!));
       for (const [position, r] of rows.entries()) {
         if (r.id) {
