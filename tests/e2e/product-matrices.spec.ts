@@ -54,7 +54,9 @@ for (const screen of SCREENS) {
       await expectToast(page, 'Matrix group saved.');
 
       const saved = await page.evaluate(async (n) => {
-        const res = await fetch(`/api/product-matrix-groups?filters=${encodeURIComponent(JSON.stringify({ name: { constraints: [{ matchMode: 'equals', value: n }] } }))}`);
+        const res = await fetch(
+          `/api/product-matrix-groups?filters=${encodeURIComponent(JSON.stringify({ name: { constraints: [{ matchMode: 'equals', value: n }] } }))}`,
+        );
         return ((await res.json()) as { data: { values: { value: string; swatch: string }[] }[] }).data[0]!.values;
       }, name);
       expect(saved.map((v) => [v.value, v.swatch])).toEqual([

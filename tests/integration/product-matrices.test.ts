@@ -118,17 +118,34 @@ describe('product matrix groups', () => {
 
   it('refuses bad values beside the exact row, writing nothing', async () => {
     const errorsOf = async (fields: Record<string, string>) => (await expectErrorShape(await groups.post(fields), 422)).errors ?? {};
-    expect(await errorsOf(groupFields({ name: 'Shade', kind: 'colour', values: [{ value: 'Red', swatch: '#d00000' }, { value: 'Blue', swatch: 'blue' }] }))).toEqual({
+    expect(
+      await errorsOf(
+        groupFields({
+          name: 'Shade',
+          kind: 'colour',
+          values: [
+            { value: 'Red', swatch: '#d00000' },
+            { value: 'Blue', swatch: 'blue' },
+          ],
+        }),
+      ),
+    ).toEqual({
       'values.1.swatch': ['Choose a swatch colour: # and six hex digits, e.g. #d00000.'],
     });
     expect(await errorsOf(groupFields({ name: 'Shade', kind: 'colour', values: [{ value: 'Red' }] }))).toEqual({
       'values.0.swatch': ['Choose a swatch colour: # and six hex digits, e.g. #d00000.'],
     });
-    expect(await errorsOf(groupFields({ name: 'Fit', values: [{ value: 'Slim' }, { value: 'slim' }] }))).toEqual({ 'values.1.value': ['Value 1 is already “slim”.'] });
+    expect(await errorsOf(groupFields({ name: 'Fit', values: [{ value: 'Slim' }, { value: 'slim' }] }))).toEqual({
+      'values.1.value': ['Value 1 is already “slim”.'],
+    });
     expect(await errorsOf(groupFields({ name: 'Fit', values: [{ value: ' ' }] }))).toEqual({ 'values.0.value': ['Name the value.'] });
     expect(await errorsOf(groupFields({ name: 'Fit', values: [] }))).toEqual({ values: ['Add at least 1 value.'] });
-    expect(await errorsOf({ ...groupFields({ name: 'Fit', values: [{ value: 'Slim' }] }), values: 'not json' })).toEqual({ values: ['Send the values as a list of rows.'] });
-    expect(await errorsOf(groupFields({ name: 'size', values: [{ value: 'Free size' }] }))).toEqual({ name: ['A matrix group with this name already exists.'] });
+    expect(await errorsOf({ ...groupFields({ name: 'Fit', values: [{ value: 'Slim' }] }), values: 'not json' })).toEqual({
+      values: ['Send the values as a list of rows.'],
+    });
+    expect(await errorsOf(groupFields({ name: 'size', values: [{ value: 'Free size' }] }))).toEqual({
+      name: ['A matrix group with this name already exists.'],
+    });
     expect(await errorsOf(groupFields({ name: 'Fit', values: [{ id: 2_147_483_648, value: 'Slim' }] }))).toEqual({
       'values.0.id': ["Each value's id must be a record id."],
     });
@@ -147,7 +164,8 @@ describe('product matrix groups', () => {
     // What the product form (the products issue) saves: options picked by two products, one variant with Linen.
     await app.server.withDatabase(async (q) => {
       const products = (await q(`select id, vendor_id from products order by id limit 2`)) as { id: number; vendor_id: number }[];
-      for (const p of products) await q(`insert into product_options (product_id, group_id, position, value_ids) values ($1, $2, 0, $3)`, [p.id, material.id, [cotton!.id]]);
+      for (const p of products)
+        await q(`insert into product_options (product_id, group_id, position, value_ids) values ($1, $2, 0, $3)`, [p.id, material.id, [cotton!.id]]);
       await q(`update product_variants set option_value_ids = $1 where product_id = $2`, [[linen!.id], products[0]!.id]);
     });
     admin = await app.as('admin'); // withDatabase may restart the server
@@ -194,9 +212,19 @@ describe('product matrices', () => {
   it('creates a matrix of one group’s values in order and changes them, in the activity log', async () => {
     const size = await groups.find('name', 'Size');
     const ids = Object.fromEntries(size.values.map((v: Required<Value>) => [v.value, v.id]));
-    const made = await matrices.create({ name: 'Kids sizes', group_id: String(size.id), value_ids: JSON.stringify([ids.XS, ids.S, ids.M]), description: 'Ages 4–12' });
+    const made = await matrices.create({
+      name: 'Kids sizes',
+      group_id: String(size.id),
+      value_ids: JSON.stringify([ids.XS, ids.S, ids.M]),
+      description: 'Ages 4–12',
+    });
     expect(made).toMatchObject({ group_name: 'Size', values_summary: 'XS, S, M', value_ids: [ids.XS, ids.S, ids.M] });
-    const res = await matrices.put(made.id, { name: 'Kids sizes', group_id: String(size.id), value_ids: JSON.stringify([ids.S, ids.XS]), version: String(made.version) });
+    const res = await matrices.put(made.id, {
+      name: 'Kids sizes',
+      group_id: String(size.id),
+      value_ids: JSON.stringify([ids.S, ids.XS]),
+      version: String(made.version),
+    });
     expect(res.status).toBe(200);
     expect((await matrices.get(made.id)).values_summary).toBe('S, XS');
     const entries = await matrices.activity(made.id);
@@ -207,9 +235,13 @@ describe('product matrices', () => {
     const size = await groups.find('name', 'Size');
     const colour = await groups.find('name', 'Colour');
     const errorsOf = async (fields: Record<string, string>) => (await expectErrorShape(await matrices.post({ name: 'Odd set', ...fields }), 422)).errors;
-    expect(await errorsOf({ group_id: String(size.id), value_ids: JSON.stringify([colour.values[0].id]) })).toEqual({ value_ids: ['Choose values of the chosen group only.'] });
+    expect(await errorsOf({ group_id: String(size.id), value_ids: JSON.stringify([colour.values[0].id]) })).toEqual({
+      value_ids: ['Choose values of the chosen group only.'],
+    });
     expect(await errorsOf({ group_id: String(size.id), value_ids: '[]' })).toEqual({ value_ids: ['Choose at least one value.'] });
-    expect(await errorsOf({ group_id: String(size.id), value_ids: JSON.stringify([size.values[0].id, size.values[0].id]) })).toEqual({ value_ids: ['Choose each value once.'] });
+    expect(await errorsOf({ group_id: String(size.id), value_ids: JSON.stringify([size.values[0].id, size.values[0].id]) })).toEqual({
+      value_ids: ['Choose each value once.'],
+    });
     expect(await errorsOf({ group_id: '999999', value_ids: JSON.stringify([size.values[0].id]) })).toEqual({ group_id: ['Choose a group from the list.'] });
     expect(await errorsOf({ group_id: '99999999999', value_ids: '[1]' })).toEqual({ group_id: ['Choose the group.'] });
   });
@@ -220,7 +252,11 @@ describe('who may use them', () => {
     const size = await groups.find('name', 'Size');
     const matrix = await matrices.find('name', 'Adult sizes');
     for (const who of [vendor, support]) {
-      await expectAreaRefused(who, 'product-matrix-groups', size.id, ['/product-matrix-groups/listing', '/product-matrix-groups/add', `/product-matrix-groups/${size.id}/edit`]);
+      await expectAreaRefused(who, 'product-matrix-groups', size.id, [
+        '/product-matrix-groups/listing',
+        '/product-matrix-groups/add',
+        `/product-matrix-groups/${size.id}/edit`,
+      ]);
       // Matrices have no status, so no bulk status call: the rest, one by one.
       const base = '/api/product-matrices';
       for (const response of [
@@ -242,9 +278,9 @@ describe('who may use them', () => {
     const colour = await groups.find('name', 'Colour');
     const made = await groups.create(groupFields({ name: 'Pattern', status: 'inactive', values: [{ value: 'Striped' }] }));
     for (const who of [admin, vendor]) {
-      const { status, body } = await who.getJson<{ data: { name: string; kind: string; values: Value[]; matrices: { name: string; value_ids: number[] }[] }[] }>(
-        '/api/product-matrix-groups/choices',
-      );
+      const { status, body } = await who.getJson<{
+        data: { name: string; kind: string; values: Value[]; matrices: { name: string; value_ids: number[] }[] }[];
+      }>('/api/product-matrix-groups/choices');
       expect(status).toBe(200);
       expect(body.data.map((g) => g.name)).not.toContain('Pattern');
       const c = body.data.find((g) => g.name === 'Colour')!;

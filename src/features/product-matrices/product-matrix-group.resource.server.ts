@@ -22,7 +22,9 @@ export interface GroupValue {
 }
 
 // Qualified by hand: inside a subquery Drizzle renders a column without its table name.
-const valuesJson = sql<GroupValue[]>`(select coalesce(json_agg(json_build_object('id', v.id, 'value', v.value, 'swatch', v.swatch, 'position', v.position) order by v.position, v.id), '[]'::json) from product_matrix_values v where v.group_id = "product_matrix_groups"."id")`;
+const valuesJson = sql<
+  GroupValue[]
+>`(select coalesce(json_agg(json_build_object('id', v.id, 'value', v.value, 'swatch', v.swatch, 'position', v.position) order by v.position, v.id), '[]'::json) from product_matrix_values v where v.group_id = "product_matrix_groups"."id")`;
 const valuesSummary = sql<string>`(select coalesce(string_agg(v.value, ', ' order by v.position, v.id), '') from product_matrix_values v where v.group_id = "product_matrix_groups"."id")`;
 const valuesCount = sql<number>`(select count(*)::int from product_matrix_values v where v.group_id = "product_matrix_groups"."id")`;
 
@@ -117,7 +119,10 @@ export const matrixGroupResource = defineResource({
       const kept = new Set(rows.map((r) => r.id).filter(Boolean));
       const removed = current.filter((v) => !kept.has(v.id));
       if (removed.length) {
-        const used = await productsUsingValues(tx, removed.map((v) => v.id));
+        const used = await productsUsingValues(
+          tx,
+          removed.map((v) => v.id),
+        );
         const blocked = removed.filter((v) => (used.get(v.id) ?? 0) > 0);
         if (blocked.length)
           throw conflict(

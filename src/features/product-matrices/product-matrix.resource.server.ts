@@ -61,7 +61,10 @@ export const matrixResource = defineResource({
       const { valueIds } = plan as ItemsPlan;
       const names = async (ids: number[]) => {
         if (!ids.length) return '';
-        const rows = await tx.select({ id: productMatrixValues.id, value: productMatrixValues.value }).from(productMatrixValues).where(inArray(productMatrixValues.id, ids));
+        const rows = await tx
+          .select({ id: productMatrixValues.id, value: productMatrixValues.value })
+          .from(productMatrixValues)
+          .where(inArray(productMatrixValues.id, ids));
         const byId = new Map(rows.map((r) => [r.id, r.value]));
         return ids.map((id) => byId.get(id)).join(', ');
       };

@@ -88,7 +88,9 @@ export interface WishlistDetails {
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : new Date(String(d)).toISOString());
 
 // The variant's option values in its groups' order (product_matrix_values, read by id).
-const variantLabel = sql<string | null>`(select string_agg(v.value, ' / ' order by array_position(${productVariants.optionValueIds}, v.id)) from product_matrix_values v where v.id = any(${productVariants.optionValueIds}))`;
+const variantLabel = sql<
+  string | null
+>`(select string_agg(v.value, ' / ' order by array_position(${productVariants.optionValueIds}, v.id)) from product_matrix_values v where v.id = any(${productVariants.optionValueIds}))`;
 
 /** One wishlist with its products, newest first (404 when there is none with this id). */
 export async function wishlistDetails(db: DbOrTx, id: number): Promise<WishlistDetails> {

@@ -152,7 +152,11 @@ export function orderedRows<Shape extends z.ZodRawShape>(row: Shape, rules: { no
         const text = String((r as Record<string, unknown>)[unique] ?? '').toLowerCase();
         if (!text) return;
         if (seen.has(text))
-          ctx.addIssue({ code: 'custom', path: [i, unique], message: `${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${seen.get(text)! + 1} is already “${(r as Record<string, unknown>)[unique]}”.` });
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, unique],
+            message: `${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${seen.get(text)! + 1} is already “${(r as Record<string, unknown>)[unique]}”.`,
+          });
         else seen.set(text, i);
       });
     });
