@@ -49,7 +49,7 @@ for (const screen of SCREENS) {
       await page.getByRole('button', { name: 'Move Peacock down' }).click();
       await expect(previews).toHaveText(['Rani pink', 'Ivory', 'Peacock']);
 
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Add matrix group' }).click();
       await expect(page).toHaveURL(/\/product-matrix-groups\/listing(\?|$)/, AFTER_SAVE);
       await expectToast(page, 'Matrix group saved.');
 
@@ -77,7 +77,7 @@ test('refuses a bad swatch on its row and keeps what was typed', async ({ page, 
   await page.getByLabel('Kind').selectOption('colour');
   await page.getByRole('textbox', { name: 'Value of Value 1', exact: true }).fill('Sky');
   await page.getByRole('textbox', { name: 'Swatch of Sky', exact: true }).fill('blue');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Add matrix group' }).click();
   const swatch = page.getByRole('textbox', { name: 'Swatch of Sky', exact: true });
   await expect(swatch).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Choose a swatch colour: # and six hex digits, e.g. #d00000.')).toBeVisible();
@@ -95,7 +95,7 @@ test('adds a product matrix from a group’s values', async ({ page, loginAs }) 
   await page.getByRole('option', { name: 'Size' }).click();
   await page.getByRole('checkbox', { name: 'XL' }).check();
   await page.getByRole('checkbox', { name: 'XXL' }).check();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Add product matrix' }).click();
   await expect(page).toHaveURL(/\/product-matrices\/listing(\?|$)/, AFTER_SAVE);
   await expectToast(page, 'Product matrix saved.');
   await page.getByRole('searchbox').fill(name);

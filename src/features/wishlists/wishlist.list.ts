@@ -7,14 +7,14 @@
  */
 import type { AreaListDeclaration } from '@/lib/areas/area.ts';
 
-export const wishlistList: AreaListDeclaration & { details: { action: 'list' } } = {
+export const wishlistList: AreaListDeclaration & { details: { action: 'list'; path: string } } = {
   key: 'wishlists',
   permissionArea: 'wishlist',
   label: 'Wishlists',
   singular: 'Wishlist',
-  paths: { list: '/wishlists/listing', details: '/wishlists/:id' },
-  // Rows link to the wishlist's page for whoever may list them.
-  details: { action: 'list' },
+  paths: { list: '/wishlists/listing' },
+  // Rows link to the wishlist's page (the spec's /wishlists/{wishlist}) for whoever may list them.
+  details: { action: 'list', path: '/wishlists/:id' },
   titleField: 'customer_name',
   defaultSort: { field: 'updated_at', order: 'desc' },
   searchPlaceholder: 'Search by customer or wishlist name',

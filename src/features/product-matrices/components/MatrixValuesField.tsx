@@ -8,6 +8,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/client.ts';
+import { useIslandQueryClient } from '@/lib/http/query-client.ts';
 import { queryKeys } from '@/lib/areas/query-keys.ts';
 import { buttonClass, errorTextClass, hintClass } from '@/components/ui/styles.ts';
 import { isHexColour, needsOutline } from '@/lib/colour/contrast.ts';
@@ -32,12 +33,15 @@ export default function MatrixValuesField({ field, id, value, onChange, errors, 
   const { groupField } = field.custom!.options as { groupField: string };
   const groupId = form[groupField] ?? '';
   const chosen = new Set(readIds(value));
-  const group = useQuery({
-    queryKey: queryKeys('product-matrix-groups').detail(groupId),
-    queryFn: ({ signal }) => api.get<{ data: { values: GroupValue[] } }>(`/api/product-matrix-groups/${groupId}`, undefined, signal),
-    enabled: /^\d+$/.test(groupId),
-    staleTime: 60_000,
-  });
+  const group = useQuery(
+    {
+      queryKey: queryKeys('product-matrix-groups').detail(groupId),
+      queryFn: ({ signal }) => api.get<{ data: { values: GroupValue[] } }>(`/api/product-matrix-groups/${groupId}`, undefined, signal),
+      enabled: /^\d+$/.test(groupId),
+      staleTime: 60_000,
+    },
+    useIslandQueryClient(),
+  );
   const groupValues = group.data?.data.values ?? [];
 
   // Another group: the values chosen belong to the old one.
