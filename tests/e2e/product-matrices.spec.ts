@@ -51,7 +51,7 @@ for (const screen of SCREENS) {
 
       await page.getByRole('button', { name: 'Add matrix group' }).click();
       await expect(page).toHaveURL(/\/product-matrix-groups\/listing(\?|$)/, AFTER_SAVE);
-      await expectToast(page, 'Matrix group saved.');
+      await expectToast(page, 'Matrix group created.');
 
       const saved = await page.evaluate(async (n) => {
         const res = await fetch(
@@ -93,11 +93,11 @@ test('adds a product matrix from a group’s values', async ({ page, loginAs }) 
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await page.getByRole('combobox', { name: 'Group' }).click();
   await page.getByRole('option', { name: 'Size' }).click();
-  await page.getByRole('checkbox', { name: 'XL' }).check();
-  await page.getByRole('checkbox', { name: 'XXL' }).check();
+  await page.getByRole('checkbox', { name: 'XL', exact: true }).check();
+  await page.getByRole('checkbox', { name: 'XXL', exact: true }).check();
   await page.getByRole('button', { name: 'Add product matrix' }).click();
   await expect(page).toHaveURL(/\/product-matrices\/listing(\?|$)/, AFTER_SAVE);
-  await expectToast(page, 'Product matrix saved.');
+  await expectToast(page, 'Product matrix created.');
   await page.getByRole('searchbox').fill(name);
   await expect(page.getByText('XL, XXL').first()).toBeVisible();
 });
