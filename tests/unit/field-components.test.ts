@@ -11,8 +11,15 @@ describe("the areas' own inputs", () => {
     (area.fields ?? []).filter((f) => f.input === 'custom').map((f) => ({ area: area.key, field: f.name, component: f.custom?.component })),
   );
 
-  it('are declared by the areas that need them (size charts, delivery zones, users, products)', () => {
-    expect(custom.map((c) => `${c.area}.${c.field}`).sort()).toEqual(['delivery-zones.pincodes', 'products.tag_ids', 'size-charts.grid', 'users.role_ids']);
+  it('are declared by the areas that need them (size charts, delivery zones, users, products, matrix groups and matrices)', () => {
+    expect(custom.map((c) => `${c.area}.${c.field}`).sort()).toEqual([
+      'delivery-zones.pincodes',
+      'product-matrices.value_ids',
+      'product-matrix-groups.values',
+      'products.tag_ids',
+      'size-charts.grid',
+      'users.role_ids',
+    ]);
   });
 
   it('each name a component of the registry, and the registry holds no unused one', () => {

@@ -26,6 +26,8 @@ import { roleArea } from '@/features/roles/role.area.ts';
 import { customerArea } from '@/features/customers/customer.area.ts';
 import { customerAddressArea } from '@/features/customers/customer-address.area.ts';
 import { productArea } from '@/features/products/product.area.ts';
+import { matrixGroupArea } from '@/features/product-matrices/product-matrix-group.area.ts';
+import { matrixArea } from '@/features/product-matrices/product-matrix.area.ts';
 
 export const AREAS: AreaDeclaration[] = [
   brandArea,
@@ -48,6 +50,8 @@ export const AREAS: AreaDeclaration[] = [
   customerArea,
   customerAddressArea,
   productArea,
+  matrixGroupArea,
+  matrixArea,
 ];
 
 export function areaByKey(key: string): AreaDeclaration | undefined {

@@ -20,6 +20,8 @@ import { roleResource } from '@/features/roles/role.resource.server.ts';
 import { customerResource } from '@/features/customers/customer.resource.server.ts';
 import { customerAddressResource } from '@/features/customers/customer-address.resource.server.ts';
 import { productResource } from '@/features/products/product.resource.server.ts';
+import { matrixGroupResource } from '@/features/product-matrices/product-matrix-group.resource.server.ts';
+import { matrixResource } from '@/features/product-matrices/product-matrix.resource.server.ts';
 
 export const RESOURCES: Record<string, Resource> = {
   brands: brandResource as unknown as Resource,
@@ -42,6 +44,8 @@ export const RESOURCES: Record<string, Resource> = {
   customers: customerResource as unknown as Resource,
   'customer-addresses': customerAddressResource as unknown as Resource,
   products: productResource as unknown as Resource,
+  'product-matrix-groups': matrixGroupResource as unknown as Resource,
+  'product-matrices': matrixResource as unknown as Resource,
 };
 
 export function resourceByKey(key: string | undefined): Resource | undefined {

@@ -17,6 +17,8 @@ import { seedInventories } from '../../features/inventories/inventories.demo.ser
 import { seedDelivery } from '../../features/delivery-zones/delivery.demo.server.ts';
 import { seedCustomers } from '../../features/customers/customers.demo.server.ts';
 import { seedProductCatalogue } from '../../features/products/products.demo.server.ts';
+import { seedProductMatrices } from '../../features/product-matrices/product-matrices.demo.server.ts';
+import { seedWishlists } from '../../features/wishlists/wishlists.demo.server.ts';
 
 export const DEMO_SEEDS: DemoSeed[] = [
   seedCategories,
@@ -32,4 +34,7 @@ export const DEMO_SEEDS: DemoSeed[] = [
   seedInventories,
   seedDelivery,
   seedCustomers,
+  seedProductMatrices,
+  // After the customers and the products (the products issue's demo catalogue included).
+  seedWishlists,
 ];

@@ -112,10 +112,15 @@ const routeList: RouteDef[] = [
   planned('/promotions/add', 'promotions:create', 'Add promotion', '/promotions/listing'),
   planned('/payouts/listing', 'accountings:payouts-list', 'Payouts'),
   planned('/earnings/listing', 'accountings:earning-list', 'Earnings'),
-  planned('/product-matrix-groups/listing', 'product-matrix-group:list', 'Product Matrix Groups'),
-  planned('/product-matrices/listing', 'product-matrix-group:list', 'Product Matrices'),
-  planned('/wishlists/listing', 'wishlist:list', 'Wishlists'),
-  { ...planned('/wishlists/:wishlist', 'wishlist:list', 'Wishlist'), sample: { wishlist: '1' }, parent: '/wishlists/listing' },
+  // Product matrix groups and matrices (src/features/product-matrices): pages and API come from AREAS;
+  // the product form reads the active groups here (products:update, vendors included).
+  api(['GET'], '/api/product-matrix-groups/choices', perm('products:update')),
+  // Wishlists (src/features/wishlists): customers' lists, read-only for staff.
+  page('/wishlists/listing', perm('wishlist:list'), 'Wishlists'),
+  page('/wishlists/:wishlist', perm('wishlist:list'), 'Wishlist', { sample: { wishlist: '1' }, parent: '/wishlists/listing' }),
+  api(['GET'], '/api/wishlists', perm('wishlist:list')),
+  api(['GET'], '/api/wishlists/export', perm('wishlist:list')),
+  api(['GET'], '/api/wishlists/:id', perm('wishlist:list'), { sample: { id: '1' } }),
 
   // The spec's calls (§7)
   api(['GET', 'POST'], '/api/user', AUTH, { onboarding: true }),

@@ -108,3 +108,57 @@ export const optionalEmail = z
   .max(254, 'At most 254 characters.')
   .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter an email address such as ops@example.com.')
   .optional();
+
+/** `#rrggbb`, as a colour input sends it (stored lower-case). */
+export const hexColour = (message = 'Choose a colour: # and six hex digits, e.g. #d00000.') =>
+  z
+    .string(message)
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, message)
+    .transform((v) => v.toLowerCase());
+
+const jsonText = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+};
+
+/**
+ * The form kit's `ordered-rows` input (src/components/form/OrderedRowsField.tsx): rows in the
+ * order given, each checked by `row`, a saved row carrying its `id`. A form sends JSON text, an
+ * API client the array itself. `unique` names a text property no two rows may share (ignoring
+ * case); its error lands on the later row (`values.3.value`), where the editor shows it.
+ */
+export function orderedRows<Shape extends z.ZodRawShape>(row: Shape, rules: { noun: string; min: number; max: number; unique?: string }) {
+  const { noun, min, max, unique } = rules;
+  const withId = z.strictObject({ ...row, id: recordId(`Each ${noun}'s id must be a record id.`).nullish() });
+  const list = z
+    .array(withId, { error: `Send the ${noun}s as a list of rows.` })
+    .min(min, `Add at least ${min} ${noun}${min === 1 ? '' : 's'}.`)
+    .max(max, `At most ${max} ${noun}s.`)
+    .superRefine((rows, ctx) => {
+      const seenIds = new Set<number>();
+      const seen = new Map<string, number>();
+      rows.forEach((r, i) => {
+        const id = (r as { id?: number | null }).id;
+        if (id) {
+          if (seenIds.has(id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `Two ${noun}s have the same id.` });
+          seenIds.add(id);
+        }
+        if (!unique) return;
+        const text = String((r as Record<string, unknown>)[unique] ?? '').toLowerCase();
+        if (!text) return;
+        if (seen.has(text))
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, unique],
+            message: `${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${seen.get(text)! + 1} is already “${(r as Record<string, unknown>)[unique]}”.`,
+          });
+        else seen.set(text, i);
+      });
+    });
+  return z.preprocess(jsonText, list).describe(`[{ id?, …${noun} }] in order, as an array or as JSON text`);
+}
