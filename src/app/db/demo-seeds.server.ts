@@ -15,6 +15,7 @@ import { seedSizeCharts } from '../../features/size-charts/size-chart.demo.serve
 import { seedWarehouses } from '../../features/warehouses/warehouses.demo.server.ts';
 import { seedDelivery } from '../../features/delivery-zones/delivery.demo.server.ts';
 import { seedCustomers } from '../../features/customers/customers.demo.server.ts';
+import { seedPendingVendor } from '../../features/vendors/vendors.demo.server.ts';
 
 export const DEMO_SEEDS: DemoSeed[] = [
   seedCategories,
@@ -27,4 +28,5 @@ export const DEMO_SEEDS: DemoSeed[] = [
   seedWarehouses,
   seedDelivery,
   seedCustomers,
+  seedPendingVendor,
 ];
