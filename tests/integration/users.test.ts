@@ -148,6 +148,19 @@ describe('GET /api/users: the list contract', () => {
     expect(byRole.status).toBe(200);
     expect(byRole.body.data.length).toBeGreaterThan(0);
     expect(byRole.body.data.every((u) => u.role_names.includes('Support'))).toBe(true);
+    // The list's Roles filter picks roles by id (users holding any of them), as the DataTable sends it.
+    const roleFilter = (ids: unknown) =>
+      admin.getJson<{ data: User[]; meta: { total: number } }>(
+        `/api/users?filters=${encodeURIComponent(JSON.stringify({ role_id: { operator: 'and', constraints: [{ matchMode: 'in', value: ids }] } }))}`,
+      );
+    const picked = await roleFilter([roleIds.Support]);
+    expect(picked.status).toBe(200);
+    expect(picked.body.data.map((u) => u.email)).toEqual(byRole.body.data.map((u) => u.email));
+    const both = await roleFilter([roleIds.Support, roleIds['Super Admin']]);
+    expect(both.body.data.map((u) => u.email).sort()).toEqual([DEMO_CREDENTIALS.admin.email, DEMO_CREDENTIALS.support.email].sort());
+    expect(both.body.meta.total).toBe(2);
+    await expectErrorShape(await admin.get(`/api/users?filters=${encodeURIComponent(JSON.stringify({ role_id: { operator: 'and', constraints: [{ matchMode: 'in', value: ['x'] }] } }))}`), 422);
+    await expectErrorShape(await admin.get(`/api/users?sort=role_id`), 422);
 
     const off = await admin.getJson<{ data: User[]; meta: { total: number } }>(
       `/api/users?filters=${encodeURIComponent(JSON.stringify({ two_factor: { operator: 'and', constraints: [{ matchMode: 'equals', value: 'on' }] } }))}`,
