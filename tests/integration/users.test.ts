@@ -159,7 +159,12 @@ describe('GET /api/users: the list contract', () => {
     const both = await roleFilter([roleIds.Support, roleIds['Super Admin']]);
     expect(both.body.data.map((u) => u.email).sort()).toEqual([DEMO_CREDENTIALS.admin.email, DEMO_CREDENTIALS.support.email].sort());
     expect(both.body.meta.total).toBe(2);
-    await expectErrorShape(await admin.get(`/api/users?filters=${encodeURIComponent(JSON.stringify({ role_id: { operator: 'and', constraints: [{ matchMode: 'in', value: ['x'] }] } }))}`), 422);
+    await expectErrorShape(
+      await admin.get(
+        `/api/users?filters=${encodeURIComponent(JSON.stringify({ role_id: { operator: 'and', constraints: [{ matchMode: 'in', value: ['x'] }] } }))}`,
+      ),
+      422,
+    );
     await expectErrorShape(await admin.get(`/api/users?sort=role_id`), 422);
 
     const off = await admin.getJson<{ data: User[]; meta: { total: number } }>(

@@ -101,8 +101,7 @@ describe('a vendor who has not set up the store', () => {
     const html = await response.text();
     expect(html).not.toMatch(/<script/i);
     expectCsrfField(html, newvendor.csrfToken);
-    for (const field of ['store_name', 'gstin', 'pan', 'phone', 'address_line', 'pincode'])
-      expect(html).toMatch(new RegExp(`<input[^>]+name="${field}"`));
+    for (const field of ['store_name', 'gstin', 'pan', 'phone', 'address_line', 'pincode']) expect(html).toMatch(new RegExp(`<input[^>]+name="${field}"`));
     expect(selectHtml(html, 'state').match(/<option value="[^"]+"/g)).toHaveLength(36);
     // The city is picked, never typed: one group of cities per state.
     expect(html).not.toMatch(/<input[^>]+name="city"/);

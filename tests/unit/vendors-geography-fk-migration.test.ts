@@ -31,7 +31,8 @@ describe('migration 0012: foreign keys from vendors to the geography tables', { 
       insert into vendors (id, store_name, city_id, state_id) values (1, 'Good', 10, 1), (2, 'Orphaned city', 999, 1), (3, 'Orphaned state', 10, 77);
     `);
     await apply(db, TARGET);
-    const rows = (await db.query<{ id: number; city_id: number | null; state_id: number | null }>('select id, city_id, state_id from vendors order by id')).rows;
+    const rows = (await db.query<{ id: number; city_id: number | null; state_id: number | null }>('select id, city_id, state_id from vendors order by id'))
+      .rows;
     expect(rows).toEqual([
       { id: 1, city_id: 10, state_id: 1 },
       { id: 2, city_id: null, state_id: 1 },

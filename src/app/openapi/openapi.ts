@@ -67,7 +67,8 @@ const OPERATIONS: Record<string, Operation> = {
   },
   'POST /api/users/{id}/sign-out-everywhere': { summary: 'End every session of a user, on every server (users:update)', tag: 'Users' },
   'POST /api/users/{id}/reset-two-factor': {
-    summary: 'Turn off a locked-out user’s two-factor sign-in, delete their recovery codes, sign them out everywhere and mail them (users:update; not oneself, nor a user holding permissions the caller lacks)',
+    summary:
+      'Turn off a locked-out user’s two-factor sign-in, delete their recovery codes, sign them out everywhere and mail them (users:update; not oneself, nor a user holding permissions the caller lacks)',
     tag: 'Users',
   },
   'POST /api/impersonate-leave': { summary: 'Stop impersonating', tag: 'Impersonation' },

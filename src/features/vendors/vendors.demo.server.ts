@@ -95,7 +95,15 @@ export const seedPendingVendor: DemoSeed = async (tx, { at }) => {
     writeFileSync(target, bytes, { mode: 0o600 });
     await tx
       .insert(vendorDocuments)
-      .values({ vendorId, kind, storagePath: relative, contentType: 'application/pdf', size: bytes.length, originalName: `${kind}.pdf`, uploadedAt: submitted });
+      .values({
+        vendorId,
+        kind,
+        storagePath: relative,
+        contentType: 'application/pdf',
+        size: bytes.length,
+        originalName: `${kind}.pdf`,
+        uploadedAt: submitted,
+      });
   }
   await tx.insert(vendorStatusEvents).values({ vendorId, fromStatus: 'draft', toStatus: 'pending', actorUserId: owner!.id, at: submitted });
 };
