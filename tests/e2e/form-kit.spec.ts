@@ -277,27 +277,27 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(pincode).toHaveValue('570001');
     });
 
-    test('store details, a server-rendered form, fills the state and an empty city from the pincode too, and asks before leaving', async ({
+    test('store details, a server-rendered form, fills the state and picks the city from the pincode too, and asks before leaving', async ({
       page,
       loginAs,
     }) => {
       await loginAs('vendor');
       await page.goto('/vendor/store-details');
       const state = page.getByLabel('State or union territory');
-      const city = page.getByRole('textbox', { name: 'City', exact: true });
+      // The city is picked from the geography tables: one list, grouped by state.
+      const city = page.getByRole('combobox', { name: 'City', exact: true });
       const pincode = page.getByRole('textbox', { name: 'Pincode', exact: true });
       await state.selectOption('Tamil Nadu');
-      await city.fill('');
+      await city.selectOption({ label: 'Chennai' });
       await pincode.fill('570001');
       await expect(state).toHaveValue('Karnataka');
-      await expect(city).toHaveValue('Mysuru');
+      await expect(city.locator('option:checked')).toHaveText('Mysuru');
       await expect(page.getByText('Filled from the pincode. State changed to Karnataka. City: Mysuru.')).toBeVisible();
-      // A city the person typed is theirs.
-      await city.fill('Mysore');
+      // A city the person picked in the pincode's state is theirs.
       await pincode.fill('560001');
       await expect(page.getByText(/^Pincode 560001 is in .+, Karnataka\.$/)).toBeVisible();
       await expect(state).toHaveValue('Karnataka');
-      await expect(city).toHaveValue('Mysore');
+      await expect(city.locator('option:checked')).toHaveText('Mysuru');
       // The same leave question as the island forms.
       await (await menuLink(page, 'Dashboard', name === 'phone')).click();
       await leaveDialog(page).getByRole('button', { name: 'Discard changes' }).click();

@@ -148,6 +148,24 @@ describe('GET /api/users: the list contract', () => {
     expect(byRole.status).toBe(200);
     expect(byRole.body.data.length).toBeGreaterThan(0);
     expect(byRole.body.data.every((u) => u.role_names.includes('Support'))).toBe(true);
+    // The list's Roles filter picks roles by id (users holding any of them), as the DataTable sends it.
+    const roleFilter = (ids: unknown) =>
+      admin.getJson<{ data: User[]; meta: { total: number } }>(
+        `/api/users?filters=${encodeURIComponent(JSON.stringify({ role_id: { operator: 'and', constraints: [{ matchMode: 'in', value: ids }] } }))}`,
+      );
+    const picked = await roleFilter([roleIds.Support]);
+    expect(picked.status).toBe(200);
+    expect(picked.body.data.map((u) => u.email)).toEqual(byRole.body.data.map((u) => u.email));
+    const both = await roleFilter([roleIds.Support, roleIds['Super Admin']]);
+    expect(both.body.data.map((u) => u.email).sort()).toEqual([DEMO_CREDENTIALS.admin.email, DEMO_CREDENTIALS.support.email].sort());
+    expect(both.body.meta.total).toBe(2);
+    await expectErrorShape(
+      await admin.get(
+        `/api/users?filters=${encodeURIComponent(JSON.stringify({ role_id: { operator: 'and', constraints: [{ matchMode: 'in', value: ['x'] }] } }))}`,
+      ),
+      422,
+    );
+    await expectErrorShape(await admin.get(`/api/users?sort=role_id`), 422);
 
     const off = await admin.getJson<{ data: User[]; meta: { total: number } }>(
       `/api/users?filters=${encodeURIComponent(JSON.stringify({ two_factor: { operator: 'and', constraints: [{ matchMode: 'equals', value: 'on' }] } }))}`,
@@ -374,6 +392,78 @@ describe('guards', () => {
   });
 });
 
+describe('Reset two-factor: a user who lost their phone and recovery codes', () => {
+  it('turns it off, deletes the recovery codes, signs them out everywhere, logs it and mails them', async () => {
+    const email = 'lata.lostphone@example.com';
+    const user = await onboard('Lata Lostphone', email, ['Support']);
+    const lata = (await signIn(email, 'Welcome@2026')).client;
+    // Two-factor on with ten recovery codes, set directly (setting it up is two-factor.test.ts's).
+    await app.server.withDatabase(async (q) => {
+      await q(`update users set totp_secret = 'e1.lost', totp_enabled_at = now() where id = $1`, [user.id]);
+      await q(`insert into user_recovery_codes (user_id, code_hash) select $1, md5(g::text) || md5(g::text) from generate_series(1, 10) g`, [user.id]);
+    });
+    admin = await app.as('admin');
+    expect(await stillIn(lata)).toBe(200);
+
+    // The edit page offers it, under the form.
+    const page = await (await admin.get(`/users/${user.id}/edit`)).text();
+    expect(page).toContain('Reset two-factor');
+    expect(page).toContain('data-testid="two-factor-state"');
+
+    const mailsBefore = mailsTo(email).length;
+    const res = await admin.post(`/api/users/${user.id}/reset-two-factor`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { message: string; data: { ended: number } };
+    expect(body.data.ended).toBe(1);
+    expect(body.message).toContain('Lata Lostphone’s two-factor sign-in is off');
+    expect(await stillIn(lata)).toBe(401);
+    expect(await getUser(user.id)).toMatchObject({ two_factor: 'off' });
+    const mail = await nextMailTo(email, mailsBefore);
+    expect(mail).toContain('Subject: Your two-factor sign-in was reset');
+    // Signing in takes the password alone again (the Support role does not require two-factor here).
+    expect((await signIn(email, 'Welcome@2026')).status).toBe(303);
+
+    // Nothing left to reset: 409, and the page no longer offers it.
+    await expectErrorShape(await admin.post(`/api/users/${user.id}/reset-two-factor`), 409);
+    expect(await (await admin.get(`/users/${user.id}/edit`)).text()).not.toContain('>Reset two-factor<');
+
+    const rows = await app.server.withDatabase(async (q) => ({
+      user: await q(`select totp_secret, totp_enabled_at from users where id = $1`, [user.id]),
+      codes: await q(`select count(*)::int as n from user_recovery_codes where user_id = $1`, [user.id]),
+      log: await q(`select actor_id, changes from activity_logs where area = 'users' and action = 'two-factor-reset' and record_id = $1`, [user.id]),
+    }));
+    admin = await app.as('admin');
+    expect(rows.user[0]).toMatchObject({ totp_secret: null, totp_enabled_at: null });
+    expect(rows.codes[0]!.n).toBe(0);
+    expect(rows.log).toHaveLength(1);
+    expect(rows.log[0]!.changes).toMatchObject({ two_factor: ['on', 'off'], recovery_codes: [10, 0], sessions: [1, 0] });
+  });
+
+  it('is refused for oneself, for a user holding permissions one lacks, for an unknown user, and without the CSRF token', async () => {
+    const me = (await admin.getJson<{ data: User[] }>(`/api/users?q=${encodeURIComponent(DEMO_CREDENTIALS.admin.email)}`)).body.data[0]!;
+    const self = await expectErrorShape(await admin.post(`/api/users/${me.id}/reset-two-factor`), 403);
+    expect(self.message).toContain('You can’t reset your own two-factor sign-in');
+    expect(await (await admin.get(`/users/${me.id}/edit`)).text()).not.toContain('data-testid="two-factor-state"');
+
+    // Lata (Support) has two-factor on again; Uma (User Manager: users:list, users:update) lacks Support's permissions.
+    const lata = (await admin.getJson<{ data: User[] }>('/api/users?q=lata.lostphone')).body.data[0]!;
+    await app.server.withDatabase((q) => q(`update users set totp_secret = 'e1.again', totp_enabled_at = now() where id = $1`, [lata.id]));
+    admin = await app.as('admin');
+    const uma = (await signIn('uma.manager@example.com', 'Welcome@2026')).client;
+    const escalation = await expectErrorShape(await uma.post(`/api/users/${lata.id}/reset-two-factor`), 403);
+    expect(escalation.message).toMatch(/^You can’t reset Lata Lostphone’s two-factor sign-in: they hold permissions you don’t \(.+\)\.$/);
+    const page = await (await uma.get(`/users/${lata.id}/edit`)).text();
+    expect(page).toContain('Only someone holding every permission Lata Lostphone holds can reset it');
+    expect(page).not.toContain('>Reset two-factor<');
+    expect((await getUser(lata.id)).two_factor).toBe('on');
+
+    await expectErrorShape(await admin.post('/api/users/999999/reset-two-factor'), 404);
+    await expectErrorShape(await admin.post('/api/users/99999999999/reset-two-factor'), 404);
+    expect((await admin.post(`/api/users/${lata.id}/reset-two-factor`, { csrf: false })).status).toBe(419);
+    expect((await getUser(lata.id)).two_factor).toBe('on');
+  });
+});
+
 describe('who may use /api/users', () => {
   it('refuses vendor@example.com and support@example.com (403) and guests (401) on every users route', async () => {
     const routes: [string, string][] = [
@@ -385,6 +475,7 @@ describe('who may use /api/users', () => {
       ['PUT', '/api/users/1'],
       ['POST', '/api/users/1/resend-invitation'],
       ['POST', '/api/users/1/sign-out-everywhere'],
+      ['POST', '/api/users/1/reset-two-factor'],
     ];
     for (const account of ['vendor', 'support'] as const) {
       const client = await app.as(account);

@@ -5,23 +5,48 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../helpers/vitest-server.ts';
 import type { HttpClient } from '../helpers/http.ts';
 import { expectErrorShape, expectCsrfField } from '../helpers/assertions.ts';
 
 const app = useServer();
 
+/** The store form's `<select>` named `name`, as HTML. */
+function selectHtml(html: string, name: string): string {
+  const match = new RegExp(`<select[^>]*name="${name}"[\\s\\S]*?</select>`).exec(html);
+  expect(match, `a <select name="${name}">`).not.toBeNull();
+  return match![0];
+}
+
+/** The value the city picker offers for `city` under `state` (its `<optgroup>`), read from the page as a browser would. */
+function cityOption(html: string, state: string, city: string): string {
+  const group = new RegExp(`<optgroup label="${state}">([\\s\\S]*?)</optgroup>`).exec(selectHtml(html, 'city_id'));
+  expect(group, `the cities of ${state}`).not.toBeNull();
+  const option = new RegExp(`<option value="(\\d+)">${city}</option>`).exec(group![1]!);
+  expect(option, `${city} among the cities of ${state}`).not.toBeNull();
+  return option![1]!;
+}
+
+/** The city ids are the geography tables'; they are read from the store setup page before any test posts. */
 const GOOD_STORE = {
   store_name: 'Neha Handicrafts',
   gstin: '27aaapn1234c1zc',
   pan: 'AAAPN1234C',
   phone: '98200 12345',
   address_line: '5 Linking Road, Bandra West',
-  city: 'Mumbai',
+  city_id: '',
   state: 'Maharashtra',
   pincode: '400050',
 };
+let BENGALURU = '';
+let MUMBAI = '';
+
+beforeAll(async () => {
+  const html = await (await (await app.as('newvendor')).get('/vendor/store-setup')).text();
+  MUMBAI = GOOD_STORE.city_id = cityOption(html, 'Maharashtra', 'Mumbai');
+  BENGALURU = cityOption(html, 'Karnataka', 'Bengaluru');
+});
 
 /** A no-JavaScript form post: the CSRF token travels as the hidden `_token` field. */
 async function submit(client: HttpClient, path: string, fields: Record<string, string>): Promise<Response> {
@@ -70,15 +95,20 @@ describe('a vendor who has not set up the store', () => {
     expect(status.body.data).toMatchObject({ store_setup_completed_at: null, phone_verified_at: null, next: '/vendor/store-setup' });
   });
 
-  it('sees the store setup form: server-rendered, no JavaScript, with the CSRF field and all 36 states', async () => {
+  it('sees the store setup form: server-rendered, no JavaScript, with the CSRF field, all 36 states and their cities to pick', async () => {
     const response = await newvendor.get('/vendor/store-setup');
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).not.toMatch(/<script/i);
     expectCsrfField(html, newvendor.csrfToken);
-    for (const field of ['store_name', 'gstin', 'pan', 'phone', 'address_line', 'city', 'pincode'])
-      expect(html).toMatch(new RegExp(`<input[^>]+name="${field}"`));
-    expect(html.match(/<option value="[^"]+"/g)).toHaveLength(36);
+    for (const field of ['store_name', 'gstin', 'pan', 'phone', 'address_line', 'pincode']) expect(html).toMatch(new RegExp(`<input[^>]+name="${field}"`));
+    expect(selectHtml(html, 'state').match(/<option value="[^"]+"/g)).toHaveLength(36);
+    // The city is picked, never typed: one group of cities per state.
+    expect(html).not.toMatch(/<input[^>]+name="city"/);
+    const cityPicker = selectHtml(html, 'city_id');
+    expect(cityPicker.match(/<optgroup label="[^"]+">/g)!.length).toBeGreaterThanOrEqual(30);
+    expect(cityPicker).toMatch(/<optgroup label="Karnataka">[\s\S]*?>Mysuru<\/option>/);
+    expect(MUMBAI).not.toBe(BENGALURU);
     expect(html).toContain('aria-current="step"');
   });
 
@@ -115,6 +145,27 @@ describe('a vendor who has not set up the store', () => {
     const status = await newvendor.getJson('/api/vendor/onboarding');
     expect(status.body.data.store_setup_completed_at).toBeNull();
     expect((await newvendor.get('/dashboard')).status).toBe(302);
+  });
+
+  it('refuses a city that is not picked from the list, or lies in another state, keeping the pick', async () => {
+    const elsewhere = await submit(newvendor, '/vendor/store-setup', { ...GOOD_STORE, city_id: BENGALURU });
+    expect(elsewhere.status).toBe(422);
+    const html = await elsewhere.text();
+    expect(html).toContain('Bengaluru is not in Maharashtra. Choose one of Maharashtra&#x27;s cities.');
+    expect(html).toMatch(new RegExp(`<option value="${BENGALURU}" selected`));
+    for (const [cityId, field, message] of [
+      ['', 'city_id', 'Choose the city from the list.'],
+      ['Mumbai', 'city_id', 'Choose the city from the list.'],
+      ['2147483648', 'city_id', 'Choose the city from the list.'],
+      ['2147483647', 'city_id', "Choose the city from the list of Maharashtra's cities."],
+    ] as const) {
+      const body = await expectErrorShape(await newvendor.post('/api/vendor/store-setup', { json: { ...GOOD_STORE, city_id: cityId } }), 422);
+      expect(body.errors?.[field], cityId).toEqual([message]);
+    }
+    // The old free-text field is refused, not matched by name.
+    const typed = await expectErrorShape(await newvendor.post('/api/vendor/store-setup', { json: { ...GOOD_STORE, city: 'Mumbai' } }), 422);
+    expect(typed.errors?.city).toEqual(['This field is not allowed.']);
+    expect((await newvendor.getJson('/api/vendor/onboarding')).body.data.store_setup_completed_at).toBeNull();
   });
 
   it('refuses a GSTIN that does not match the PAN or the state', async () => {
@@ -158,6 +209,8 @@ describe('store setup', () => {
       pan: 'AAAPN1234C',
       phone: '+919820012345',
       state: 'Maharashtra',
+      city: 'Mumbai',
+      city_id: Number(MUMBAI),
       pincode: '400050',
       version: 2,
     });
@@ -335,18 +388,20 @@ describe('store details', () => {
     pan: 'AAFCD1234K',
     phone: '9876543210',
     address_line: '12 MG Road',
-    city: 'Bengaluru',
+    city_id: '',
     state: 'Karnataka',
     pincode: '560001',
   };
 
   it('shows the store with its version, without JavaScript', async () => {
+    DEMO_STORE.city_id = BENGALURU;
     vendor = await app.as('vendor');
     const response = await vendor.get('/vendor/store-details');
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toMatch(/name="store_name"[^>]*value="Demo Fashion House"/);
     expect(html).toMatch(/name="version" value="1"/);
+    expect(html).toMatch(new RegExp(`<option value="${BENGALURU}" selected`));
   });
 
   it('saves an edit (303) and bumps the version', async () => {

@@ -23,10 +23,13 @@ const GOOD_STORE = {
   pan: 'ABCPE1234F',
   phone: '9845012345',
   address_line: '12 MG Road',
-  city: 'Bengaluru',
+  /** Bengaluru's id in the geography tables (beforeAll): the city is picked, not typed. */
+  city_id: 0,
   state: 'Karnataka',
   pincode: '560001',
 };
+/** A city of Kerala (the pincode 682001's), picked with a Kerala address. */
+let KERALA_CITY = 0;
 const GOOD_KYC = {
   legal_name: 'Asha Crafts Private Limited',
   business_type: 'private_limited',
@@ -85,20 +88,33 @@ beforeAll(async () => {
   admin = await app.as('admin');
   reviewer = await app.as('support');
   demoVendor = await app.as('vendor');
+  const cityOf = async (code: string) => (await admin.getJson(`/api/pincodes/lookup?code=${code}`)).body.data.city as { id: number; name: string };
+  const bengaluru = await cityOf('560001');
+  expect(bengaluru.name).toBe('Bengaluru');
+  GOOD_STORE.city_id = bengaluru.id;
+  KERALA_CITY = (await cityOf('682001')).id;
 }, 240_000);
 
 describe('validation shared by store setup and the staff edit (422 naming the field)', () => {
   it.each([
-    ['a typed city that is not in the geography tables', { city: 'asdfgh' }, 'city'],
+    ['a typed city instead of one picked from the geography tables', { city_id: 'asdfgh' }, 'city_id'],
+    ['a city id no city has', { city_id: 2_000_000 }, 'city_id'],
     ['a pincode that does not exist', { pincode: '999999' }, 'pincode'],
     ['a Kerala pincode under Karnataka', { pincode: '682001' }, 'pincode'],
     ['a GSTIN with a wrong check character', { gstin: '29ABCPE1234F1Z5' }, 'gstin'],
     ['a GSTIN whose PAN is not the PAN', { pan: 'ABCPE9999F' }, 'gstin'],
     ['a PAN with a wrong holder type', { pan: 'ABCDE1234F', gstin: '29ABCDE1234F1ZW' }, 'pan'],
-    ['a GSTIN of another state', { state: 'Kerala', pincode: '682001', city: 'Kochi' }, 'state'],
+    ['a GSTIN of another state', { state: 'Kerala', pincode: '682001', city_id: -1 }, 'state'],
   ])('refuses %s', async (_what, change, field) => {
-    const body = await expectErrorShape(await vendor.post('/api/vendor/store-setup', { json: { ...GOOD_STORE, ...change } }), 422);
+    const json = { ...GOOD_STORE, ...change };
+    if (json.city_id === -1) json.city_id = KERALA_CITY;
+    const body = await expectErrorShape(await vendor.post('/api/vendor/store-setup', { json }), 422);
     expect(Object.keys(body.errors ?? {}), JSON.stringify(body)).toContain(field);
+  });
+
+  it('refuses a city of another state, naming both', async () => {
+    const body = await expectErrorShape(await vendor.post('/api/vendor/store-setup', { json: { ...GOOD_STORE, city_id: KERALA_CITY } }), 422);
+    expect(body.errors?.city_id?.[0]).toMatch(/ is not in Karnataka\. Choose one of Karnataka's cities\.$/);
   });
 
   it('names the pincode’s real state', async () => {
@@ -181,9 +197,10 @@ describe('the status model', () => {
     expect(queue.body.data.every((r: { status: string }) => r.status === 'pending')).toBe(true);
     // The reviewers are told.
     expect(JSON.stringify((await admin.getJson('/api/notifications')).body)).toContain('Asha Crafts submitted onboarding.');
-    // The sidebar badge for staff holding vendors:approve.
+    // The sidebar badge for staff holding vendors:approve: this vendor and the demo data's Lotus Crafts Jaipur.
+    expect(queue.body.data.map((r: { store_name: string }) => r.store_name).sort()).toEqual(['Asha Crafts', 'Lotus Crafts Jaipur']);
     const list = await (await admin.get('/vendors/list')).text();
-    expect(list).toMatch(/id="menu-badge-vendors"[^>]*>\s*1/);
+    expect(list).toMatch(/id="menu-badge-vendors"[^>]*>\s*2/);
   });
 
   it('editing KYC is refused while pending (409)', async () => {

@@ -26,6 +26,16 @@ describe('layers, checked by ESLint', { timeout: 120_000 }, () => {
     ).toContain('import-x/no-restricted-paths');
   });
 
+  it('lets the shared schema read the geography tables for foreign keys, and nothing else of a feature; other lib files not even those', async () => {
+    const tables = "import { cities } from '../../features/geography/geography.tables.ts';\nexport const probe = cities;\n";
+    expect(await rulesBroken('src/lib/db/schema.ts', tables)).not.toContain('import-x/no-restricted-paths');
+    expect(
+      await rulesBroken('src/lib/db/schema.ts', "import { cityArea } from '../../features/geography/city.area.ts';\nexport const probe = cityArea;\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(await rulesBroken('src/lib/db/layer-probe.ts', tables)).toContain('import-x/no-restricted-paths');
+    expect(await rulesBroken('src/lib/layer-probe.ts', tables.replace('../../', '../'))).toContain('import-x/no-restricted-paths');
+  });
+
   it('refuses lib importing the app, and the UI kit importing the app', async () => {
     expect(await rulesBroken('src/lib/layer-probe.ts', "import { AREAS } from '../app/areas/areas.ts';\nexport const probe = AREAS;\n")).toContain(
       'import-x/no-restricted-paths',

@@ -19,6 +19,7 @@ import { seedCustomers } from '../../features/customers/customers.demo.server.ts
 import { seedProductCatalogue } from '../../features/products/products.demo.server.ts';
 import { seedProductMatrices } from '../../features/product-matrices/product-matrices.demo.server.ts';
 import { seedWishlists } from '../../features/wishlists/wishlists.demo.server.ts';
+import { seedPendingVendor } from '../../features/vendors/vendors.demo.server.ts';
 
 export const DEMO_SEEDS: DemoSeed[] = [
   seedCategories,
@@ -37,4 +38,5 @@ export const DEMO_SEEDS: DemoSeed[] = [
   seedProductMatrices,
   // After the customers and the products (the products issue's demo catalogue included).
   seedWishlists,
+  seedPendingVendor,
 ];

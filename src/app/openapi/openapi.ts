@@ -69,6 +69,11 @@ const OPERATIONS: Record<string, Operation> = {
     tag: 'Users',
   },
   'POST /api/users/{id}/sign-out-everywhere': { summary: 'End every session of a user, on every server (users:update)', tag: 'Users' },
+  'POST /api/users/{id}/reset-two-factor': {
+    summary:
+      'Turn off a locked-out user’s two-factor sign-in, delete their recovery codes, sign them out everywhere and mail them (users:update; not oneself, nor a user holding permissions the caller lacks)',
+    tag: 'Users',
+  },
   'POST /api/impersonate-leave': { summary: 'Stop impersonating', tag: 'Impersonation' },
   'POST /api/impersonate-check': { summary: '200 while impersonating, 409 otherwise', tag: 'Impersonation' },
   'GET /api/health': { summary: 'Health check for load balancers', tag: 'System' },

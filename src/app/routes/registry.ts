@@ -131,6 +131,7 @@ const routeList: RouteDef[] = [
   // Users (src/features/users): the area's pages and list API come from AREAS; these are its row actions and invitation page.
   api(['POST'], '/api/users/:id/resend-invitation', perm('users:update'), { sample: { id: '999999' } }),
   api(['POST'], '/api/users/:id/sign-out-everywhere', perm('users:update'), { sample: { id: '999999' } }),
+  api(['POST'], '/api/users/:id/reset-two-factor', perm('users:update'), { sample: { id: '999999' } }),
   { ...page('/auth/invitation', GUEST, 'Accept invitation'), methods: ['GET', 'POST'] },
   api(['POST'], '/api/impersonate-leave', AUTH, { onboarding: true }),
   api(['POST'], '/api/impersonate-check', AUTH, { onboarding: true }),

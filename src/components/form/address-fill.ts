@@ -2,13 +2,16 @@
  * The address fill of server-rendered forms (pages that work without JavaScript: store setup and
  * store details), the same as the island forms' `addressPincode` (decision 026), declared in the
  * markup instead: the pincode input (or an element around it) carries `data-address-pincode`, with
- * the ids of its state control (a `<select>` of state names) and city control (a text input):
+ * the ids of its state control (a `<select>` of state names) and city control (a `<select>` of city
+ * ids grouped by state, or a text input):
  *
  *   <div data-address-pincode data-address-state="field-state" data-address-city="field-city"><TextField … /></div>
  *
  * Typing a complete pincode asks GET /api/pincodes/lookup once (pincode-lookup.ts) and sets the
- * state (replacing a state that conflicts) and, when empty, the city (a free-text city the person
- * typed is theirs: a district's name may not be what they call their town). A status line under
+ * state (replacing a state that conflicts) and the city: a picked city is kept while it lies in that
+ * state (`<optgroup label>` = the state), otherwise the pincode's city is picked; a text city is
+ * filled only when empty (what the person typed is theirs: a district's name may not be what
+ * they call their town). A status line under
  * the pincode says what happened. Without JavaScript the form works as before.
  */
 import { completePincode } from '@/lib/india/pincode-lookup.ts';
@@ -18,7 +21,7 @@ import { lookUpPincode } from './pincode-lookup.ts';
 function wire(declared: HTMLElement): void {
   const pincode = declared instanceof HTMLInputElement ? declared : declared.querySelector('input');
   const state = document.getElementById(declared.dataset.addressState ?? '') as HTMLSelectElement | null;
-  const city = document.getElementById(declared.dataset.addressCity ?? '') as HTMLInputElement | null;
+  const city = document.getElementById(declared.dataset.addressCity ?? '') as HTMLInputElement | HTMLSelectElement | null;
   if (!pincode || !state || !city) return;
   // A status region present before anything is said in it, so screen readers announce the text.
   const note = document.createElement('p');
@@ -46,7 +49,16 @@ function wire(declared: HTMLElement): void {
       state.value = found.state.name;
       state.removeAttribute('aria-invalid');
     }
-    if (!city.value.trim()) {
+    if (city instanceof HTMLSelectElement) {
+      const pickedGroup = city.selectedOptions[0]?.parentElement;
+      const pickedInState = pickedGroup instanceof HTMLOptGroupElement && pickedGroup.label === found.state.name;
+      const offered = Array.from(city.options).some((o) => o.value === String(found.city.id));
+      if (!pickedInState && offered) {
+        city.value = String(found.city.id);
+        city.removeAttribute('aria-invalid');
+        said.push(`City: ${found.city.name}.`);
+      }
+    } else if (!city.value.trim()) {
       city.value = found.city.name;
       city.removeAttribute('aria-invalid');
       said.push(`City: ${found.city.name}.`);

@@ -125,6 +125,11 @@ export function TextareaField({ label, hint, error: errors, id, className = '', 
 export type SelectFieldProps = FieldChrome &
   SelectHTMLAttributes<HTMLSelectElement> & {
     options: ReadonlyArray<{ value: string; label: string }>;
+    /**
+     * Choices in labelled groups (`<optgroup>`), after `options`: e.g. every city under its state,
+     * so a page without JavaScript offers a dependent choice in one control.
+     */
+    groups?: ReadonlyArray<{ label: string; options: ReadonlyArray<{ value: string; label: string }> }>;
     /** A first, empty choice (e.g. "Choose a state"). */
     placeholder?: string;
   };
@@ -137,6 +142,7 @@ export function SelectField({
   className = '',
   controlClassName = '',
   options,
+  groups = [],
   placeholder,
   required,
   ...select
@@ -159,6 +165,15 @@ export function SelectField({
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
+        ))}
+        {groups.map((g) => (
+          <optgroup key={g.label} label={g.label}>
+            {g.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </optgroup>
         ))}
       </select>
       <Chrome hint={hint} hintId={hintId} error={error} errorId={errorId} />

@@ -16,7 +16,8 @@ import type { Db, DbOrTx } from '@/lib/db/client.server.ts';
 import { permissions, rolePermissions, roles, userPermissions, userRoles, users } from '@/lib/db/schema.ts';
 import type { Principal } from '@/lib/auth/principal.server.ts';
 import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
-import { forbidden, notFound } from '@/lib/http/errors.ts';
+import { forbidden, HttpError, notFound } from '@/lib/http/errors.ts';
+import { isRecordId } from '@/lib/http/integers.ts';
 import { refuseEscalation, refuseStaffOnlyForVendors, VENDOR_MAY_NOT_GRANT } from '@/lib/permissions/escalation.ts';
 import { SUPER_ADMIN_ROLE } from './role.area.ts';
 import { SUPER_ADMIN_LOCKED } from './role.resource.server.ts';
@@ -46,6 +47,20 @@ export interface RoleMatrix {
   granted: string[];
   /** Why the grants can't be changed (Super Admin), or null. */
   locked: string | null;
+}
+
+/**
+ * A matrix page's record from its path parameter, or null when no such role or user exists (an id
+ * that no record can have included): the page answers 404 with "not found", not an error page.
+ */
+export async function matrixOrNotFound<M>(raw: string | undefined, load: (id: number) => Promise<M>): Promise<M | null> {
+  if (!isRecordId(raw)) return null;
+  try {
+    return await load(Number(raw));
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 404) return null;
+    throw e;
+  }
 }
 
 export async function roleMatrix(db: DbOrTx, s: GrantScope, roleId: number): Promise<RoleMatrix> {

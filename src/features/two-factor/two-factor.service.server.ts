@@ -18,12 +18,15 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import type { Db, DbOrTx } from '@/lib/db/client.server.ts';
-import { users } from '@/lib/db/schema.ts';
+import { sessions, users } from '@/lib/db/schema.ts';
 import { config } from '@/lib/config.server.ts';
 import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
 import { clearLimit, refundHit, takeSlots, type Hit } from '@/lib/auth/rate-limit.server.ts';
 import { verifyPassword } from '@/lib/auth/password.server.ts';
-import { loadTwoFactorRequired } from '@/lib/auth/principal.server.ts';
+import { loadAbilities, loadTwoFactorRequired } from '@/lib/auth/principal.server.ts';
+import { forgetIdentities } from '@/lib/auth/principal-cache.server.ts';
+import { lackingPermissions, VENDOR_MAY_NOT_GRANT, type Granter } from '@/lib/permissions/escalation.ts';
+import { mailer } from '@/lib/mail/mailer.server.ts';
 import { decrypt, encrypt } from '@/lib/security/encryption.server.ts';
 import { hmac, safeEqual, sha256 } from '@/lib/security/tokens.server.ts';
 import { conflict, forbidden, HttpError, invalid } from '@/lib/http/errors.ts';
@@ -406,4 +409,69 @@ export async function readPendingSignIn(db: DbOrTx, token: string | undefined): 
   const [user] = await db.select().from(users).where(eq(users.id, data.u)).limit(1);
   if (!user || user.status !== 'active' || !hasTwoFactor(user) || sha256(user.passwordHash).slice(0, 16) !== data.p) return null;
   return { user, next: data.n };
+}
+
+// ─── An administrator's reset ───────────────────────────────────────────────────────────────────
+
+/** Who resets: their id (never themselves) and what they hold (the escalation rule). */
+export interface Resetter extends Granter {
+  user: Granter['user'] & { id: number };
+}
+
+/**
+ * A staff user who lost their phone and their recovery codes is locked out; an administrator
+ * (users:update, checked by the route) turns their two-factor sign-in off (decision 033). Never
+ * one's own (that takes the password and a code: disableTwoFactor), and never for someone holding
+ * a permission the administrator lacks: taking over a stronger account through its reset would be
+ * privilege escalation (src/lib/permissions/escalation.ts). The secret, the recovery codes and the
+ * last used step go, every session of the user ends (on every server), the activity log records
+ * it, all in one transaction; the user is mailed a notice after the commit. If one of their roles
+ * requires two-factor sign-in, their next sign-in takes them to set it up again.
+ */
+export async function resetTwoFactorByAdmin(db: Db, targetId: number, resetter: Resetter, actor: Actor): Promise<{ name: string; ended: number }> {
+  const target = await loadUser(db, targetId);
+  if (target.id === resetter.user.id)
+    throw forbidden('You can’t reset your own two-factor sign-in: turn it off on your profile with your password and a code.');
+  if (actor.impersonatedUserId) throw forbidden('Two-factor sign-in can’t be reset while impersonating.');
+  if (resetter.user.userType === 'vendor') throw forbidden(VENDOR_MAY_NOT_GRANT);
+  const lacking = lackingPermissions(resetter, await loadAbilities(db, targetId));
+  if (lacking.length)
+    throw forbidden(
+      `You can’t reset ${target.name}’s two-factor sign-in: they hold permissions you don’t (${lacking.slice(0, 3).join(', ')}${lacking.length > 3 ? '…' : ''}).`,
+    );
+  const ended = await db.transaction(async (tx) => {
+    // Locked and read again: two resets (or a reset and the user's own change) don't both write.
+    const [locked] = await tx.select().from(users).where(eq(users.id, targetId)).for('update');
+    if (!locked?.totpEnabledAt && !locked?.totpSecret) throw conflict(`${target.name} has no two-factor sign-in to reset.`);
+    await tx
+      .update(users)
+      .set({ totpSecret: null, totpEnabledAt: null, updatedAt: new Date(), version: sql`${users.version} + 1` })
+      .where(eq(users.id, targetId));
+    const codes = await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, targetId)).returning({ id: userRecoveryCodes.id });
+    await tx.delete(userTotpSteps).where(eq(userTotpSteps.userId, targetId));
+    forgetIdentities();
+    const sessionsEnded = await tx.delete(sessions).where(eq(sessions.userId, targetId)).returning({ id: sessions.id });
+    await logActivity(tx, actor, {
+      area: 'users',
+      action: 'two-factor-reset',
+      recordId: targetId,
+      recordName: target.name,
+      changes: {
+        two_factor: [locked.totpEnabledAt ? 'on' : 'being set up', 'off'],
+        recovery_codes: [codes.length, 0],
+        sessions: [sessionsEnded.length, 0],
+      },
+    });
+    return sessionsEnded.length;
+  });
+  forgetIdentities();
+  await mailer().send({
+    to: target.email,
+    subject: 'Your two-factor sign-in was reset',
+    text:
+      `Hello ${target.name},\n\nAn administrator has turned off two-factor sign-in on your back-office account (${target.email}), ` +
+      `deleted your recovery codes and signed you out everywhere.\n\nSign in with your password, then set up two-factor sign-in again ` +
+      `from your profile with your new phone.\n\nIf you did not ask for this, tell your administrator at once.\n`,
+  });
+  return { name: target.name, ended };
 }

@@ -102,7 +102,8 @@ export const userArea = defineArea({
     { field: 'email', header: 'Email', kind: 'text', sortable: true, filterable: true },
     { field: 'phone', header: 'Phone', kind: 'text', sortable: true, filterable: true, secondary: true },
     { field: 'user_type', header: 'Type', kind: 'enum', sortable: true, filterable: true, options: USER_TYPES, secondary: true },
-    { field: 'role_names', header: 'Roles', kind: 'text', sortable: true, filterable: true },
+    // Filtered by picking roles (their ids: users holding any of them), not by typing a name.
+    { field: 'role_names', header: 'Roles', kind: 'text', sortable: true, filterable: true, relation: { area: 'roles', field: 'role_id' } },
     { field: 'status', header: 'Status', kind: 'enum', sortable: true, filterable: true, options: USER_STATUSES, display: 'status' },
     { field: 'two_factor', header: '2FA', kind: 'enum', sortable: true, filterable: true, options: TWO_FACTOR_STATES, secondary: true },
     { field: 'last_sign_in_at', header: 'Last sign-in', kind: 'date', sortable: true, filterable: true, display: 'date', secondary: true, emptyText: 'Never' },

@@ -7,7 +7,7 @@
  * same transaction (refused on their next request on every server: principal-cache.server.ts).
  */
 import { lackingPermissions } from '@/lib/permissions/escalation.ts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { permissions, rolePermissions, roles, sessions, userRoles, users } from '@/lib/db/schema.ts';
 import type { DbOrTx, Tx } from '@/lib/db/client.server.ts';
 import { defineResource, type RequestScope, type Row } from '@/lib/areas/resource.server.ts';
@@ -21,6 +21,8 @@ import { INVITED_PASSWORD_HASH, SUPER_ADMIN, sendInvitationMail } from './user-i
 
 // Qualified by hand: inside a subquery Drizzle renders a column without its table name.
 const roleNames = sql<string>`(select coalesce(string_agg(r.name, ', ' order by r.name), '') from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = "users"."id")`;
+/** The Roles filter's condition (on user_roles.role_id) holds for one of the user's roles. */
+const holdsRole = (condition: SQL) => sql`exists (select 1 from user_roles where user_roles.user_id = "users"."id" and ${condition})`;
 const twoFactor = sql<string>`(case when "users"."totp_enabled_at" is not null then 'on' else 'off' end)`;
 // A constant, written into the statement (not a parameter of every list query's shape).
 const invitationPending = sql<boolean>`("users"."password_hash" = ${sql.raw(`'${INVITED_PASSWORD_HASH}'`)})`;
@@ -80,6 +82,10 @@ export const userResource = defineResource({
   tableName: 'users',
   searchColumns: [users.name, users.email, users.phone],
   computed: { roleNames, twoFactor, invitationPending },
+  // The Roles filter picks roles by id: a user matches when they hold one of them (EXISTS on the
+  // user_roles primary key), never by matching text in the joined names.
+  sources: { role_id: userRoles.roleId },
+  queryOnly: { role_id: { column: userRoles.roleId, kind: 'number', filterable: true, within: holdsRole } },
   serialize: (r) => ({
     id: r.id,
     name: r.name,

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { gstin, gstinAgreement, indianMobile, pan, pincode } from '@/lib/india/formats.ts';
 import { INDIAN_STATE_NAMES } from '@/lib/india/states.ts';
-import { version } from '@/lib/http/integers.ts';
+import { recordId, version } from '@/lib/http/integers.ts';
 
 export const STORE_NAME_MAX = 120;
 
@@ -34,7 +34,11 @@ const storeFields = {
   pan,
   phone: indianMobile,
   address_line: text('address', 200),
-  city: text('city', 80),
+  /**
+   * The city is picked from the geography tables (its id), never typed: the server checks that it
+   * lies in the chosen state (resolveAddress).
+   */
+  city_id: recordId('Choose the city from the list.'),
   state: z.enum(INDIAN_STATE_NAMES, 'Choose a state or union territory.'),
   pincode,
 };
@@ -49,7 +53,7 @@ function gstinMatches(value: { gstin: string; pan: string; state: string }, ctx:
 }
 
 /** The store form's fields in the order they appear on screen. */
-export const STORE_FORM_FIELDS = ['store_name', 'gstin', 'pan', 'phone', 'address_line', 'city', 'pincode', 'state'] as const;
+export const STORE_FORM_FIELDS = ['store_name', 'gstin', 'pan', 'phone', 'address_line', 'state', 'city_id', 'pincode'] as const;
 export type StoreFormValues = Partial<Record<(typeof STORE_FORM_FIELDS)[number], string | null>>;
 
 export const storeSetupSchema = z.strictObject(storeFields).superRefine(gstinMatches);
@@ -95,6 +99,7 @@ export interface StoreDetails {
   phone: string | null;
   address_line: string | null;
   city: string | null;
+  city_id: number | null;
   state: string | null;
   pincode: string | null;
   status: string;

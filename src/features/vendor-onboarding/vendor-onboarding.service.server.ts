@@ -46,6 +46,7 @@ export function storeDetailsOf(v: VendorRow): StoreDetails {
     phone: v.phone,
     address_line: v.addressLine,
     city: v.city,
+    city_id: v.cityId,
     state: v.state,
     pincode: v.pincode,
     status: v.status,
@@ -102,7 +103,9 @@ export async function resolveAddress(
       .where(and(sql`lower(${cities.name}) = lower(${input.city.trim()})`, state ? eq(cities.stateId, state.id) : undefined))
       .limit(1);
   }
-  if (!city) errors.city = [`Choose the city from the list${state ? ` of ${state.name}'s cities` : ''}; “${(input.city ?? '').slice(0, 40)}” is not one.`];
+  if (!city && input.cityId) errors.city_id = [`Choose the city from the list${state ? ` of ${state.name}'s cities` : ''}.`];
+  else if (!city) errors.city = [`Choose the city from the list${state ? ` of ${state.name}'s cities` : ''}; “${(input.city ?? '').slice(0, 40)}” is not one.`];
+  else if (state && city.stateId !== state.id && input.cityId) errors.city_id = [`${city.name} is not in ${state.name}. Choose one of ${state.name}'s cities.`];
   else if (state && city.stateId !== state.id) errors.city = [`This city is not in ${state.name}. Choose the city again.`];
   const [pin] = await db
     .select({ stateId: pincodes.stateId, stateName: states.name })
@@ -116,9 +119,35 @@ export async function resolveAddress(
   return { stateId: state!.id, cityId: city!.id, city: city!.name };
 }
 
+/** A choice of city, under its state's name. */
+export interface CityGroup {
+  label: string;
+  options: { value: string; label: string }[];
+}
+
+/**
+ * Every active city, grouped by state (the store form's city `<select>`, one `<optgroup>` per
+ * state): the no-JavaScript store setup offers the city as a pick from the geography tables in one
+ * control, with no script and no round-trip when the state changes (docs/areas.md, vendors).
+ */
+export async function cityChoicesByState(db: DbOrTx): Promise<CityGroup[]> {
+  const rows = await db
+    .select({ id: cities.id, name: cities.name, state: states.name })
+    .from(cities)
+    .innerJoin(states, eq(states.id, cities.stateId))
+    .where(and(eq(cities.status, 'active'), eq(states.status, 'active')))
+    .orderBy(states.name, cities.name);
+  const groups: CityGroup[] = [];
+  for (const r of rows) {
+    if (groups.at(-1)?.label !== r.state) groups.push({ label: r.state, options: [] });
+    groups.at(-1)!.options.push({ value: String(r.id), label: r.name });
+  }
+  return groups;
+}
+
 /** The store's columns, the city and state as the geography tables know them (resolveAddress: 422 otherwise). */
 async function storeColumns(db: DbOrTx, input: StoreSetupInput) {
-  const place = await resolveAddress(db, { state: input.state, city: input.city, pincode: input.pincode });
+  const place = await resolveAddress(db, { state: input.state, cityId: input.city_id, pincode: input.pincode });
   return {
     cityId: place.cityId,
     stateId: place.stateId,

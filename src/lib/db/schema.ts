@@ -8,6 +8,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
+// Only for foreign keys (the database is one schema): eslint.config.js allows this one import.
+import { cities, states } from '../../features/geography/geography.tables.ts';
 
 /** A vendor is a store on the marketplace; its staff are users with `vendorId` set. */
 export const vendors = pgTable('vendors', {
@@ -32,9 +34,12 @@ export const vendors = pgTable('vendors', {
   legalName: text('legal_name'),
   /** src/features/vendors/vendor-status.ts BUSINESS_TYPES */
   businessType: text('business_type'),
-  /** The store address's city and state in the geography tables (the text columns above keep their names). */
-  cityId: integer('city_id'),
-  stateId: integer('state_id'),
+  /**
+   * The store address's city and state in the geography tables (the text columns above keep their
+   * names). A city or state a store uses can't be deleted (restrict): deactivate it instead.
+   */
+  cityId: integer('city_id').references(() => cities.id, { onDelete: 'restrict' }),
+  stateId: integer('state_id').references(() => states.id, { onDelete: 'restrict' }),
   /** The marketplace's commission in percent (2 decimals); null is the store default. */
   commissionRate: numeric('commission_rate', { precision: 5, scale: 2 }),
   /** 'weekly' | 'fortnightly' | 'monthly' */

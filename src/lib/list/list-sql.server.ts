@@ -21,6 +21,12 @@ export interface ListColumn {
   filterable?: boolean;
   /** For `enum` columns: the accepted values. */
   options?: readonly string[];
+  /**
+   * A filter on a set of related rows (a user's roles): `column` is the related table's, and the
+   * row matches when one of its related rows does: `within` wraps the filter's condition, e.g. in
+   * `exists (select 1 from user_roles where user_roles.user_id = users.id and <condition>)`.
+   */
+  within?: (condition: SQL) => SQL;
 }
 export type ListColumns = Record<string, ListColumn>;
 
@@ -226,7 +232,9 @@ export function listWhere(spec: ListSpec, query: Pick<ListQuery, 'q' | 'filters'
     const col = spec.columns[field];
     if (!col || !col.filterable) fail(field, 'this column cannot be filtered.');
     const clauses = filter.constraints.map((c) => constraintSql(field, col, c, bind)).filter((c): c is SQL => Boolean(c));
-    if (clauses.length) parts.push(filter.operator === 'or' ? or(...clauses) : and(...clauses));
+    if (!clauses.length) continue;
+    const condition = (filter.operator === 'or' ? or(...clauses) : and(...clauses))!;
+    parts.push(col.within ? col.within(condition) : condition);
   }
   const present = parts.filter((p): p is SQL => Boolean(p));
   return present.length ? and(...present) : undefined;
