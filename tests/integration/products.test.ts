@@ -18,7 +18,17 @@ const products = areaApi('products', () => admin);
 const asVendor = areaApi('products', () => vendor);
 
 let vendorIds: { fashion: number; kaveri: number };
-let ref: { clothing: number; kurtas: number; sarees: number; bedLinen: number; homeKitchen: number; apparelTax: number; brand: number; tags: number[]; inactiveTag: number };
+let ref: {
+  clothing: number;
+  kurtas: number;
+  sarees: number;
+  bedLinen: number;
+  homeKitchen: number;
+  apparelTax: number;
+  brand: number;
+  tags: number[];
+  inactiveTag: number;
+};
 /** A product of the other vendor (Kaveri Handlooms), made by staff. */
 let kaveriProduct: ApiRecord;
 
@@ -280,7 +290,11 @@ describe('ownership: a vendor sees and changes only their own products', () => {
   });
 
   it('refuses support every products call and page (403), and guests (401)', async () => {
-    await expectAreaRefused(await app.as('support'), 'products', kaveriProduct.id, ['/products/listing', '/products/add', `/products/edit/${kaveriProduct.id}`]);
+    await expectAreaRefused(await app.as('support'), 'products', kaveriProduct.id, [
+      '/products/listing',
+      '/products/add',
+      `/products/edit/${kaveriProduct.id}`,
+    ]);
     await expectErrorShape(await app.client().get('/api/products'), 401);
   });
 

@@ -41,7 +41,7 @@ describe('one schema, the same errors in the island, on the page and from the AP
     [
       'store setup',
       storeSetupSchema,
-      { store_name: '', gstin: '27AAAPN1234C1Z', pan: 'AAAPN1234C', phone: '12345', address_line: 'x', city: 'Mumbai', pincode: '012345', state: 'Atlantis' },
+      { store_name: '', gstin: '27AAAPN1234C1Z', pan: 'AAAPN1234C', phone: '12345', address_line: 'x', city_id: '3', pincode: '012345', state: 'Atlantis' },
     ],
   ];
 

@@ -23,7 +23,7 @@ const goodStore = {
   pan: 'ABCPE1234F',
   phone: '9876543210',
   address_line: '12 MG Road',
-  city: 'Bengaluru',
+  city_id: 1,
   state: 'Karnataka',
   pincode: '560001',
 };
@@ -168,7 +168,7 @@ describe('store setup form', () => {
 
   it('reports every missing field by name', () => {
     const errors = errorsOf(storeSetupSchema.safeParse({}));
-    expect(Object.keys(errors).sort()).toEqual(['address_line', 'city', 'gstin', 'pan', 'phone', 'pincode', 'state', 'store_name']);
+    expect(Object.keys(errors).sort()).toEqual(['address_line', 'city_id', 'gstin', 'pan', 'phone', 'pincode', 'state', 'store_name']);
     expect(errors.store_name).toBe('Enter the store name.');
     expect(errors.state).toBe('Choose a state or union territory.');
   });

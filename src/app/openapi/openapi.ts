@@ -104,6 +104,18 @@ const OPERATIONS: Record<string, Operation> = {
       ];
     }),
   ),
+  'GET /api/product-matrix-groups/choices': {
+    summary:
+      'The active option groups with their ordered values and value sets, for the product form’s options (products:update): `{ data: [{ id, name, kind, values: [{ id, value, swatch }], matrices: [{ id, name, value_ids }] }] }`',
+    tag: 'Product Matrix Groups',
+  },
+  'GET /api/wishlists': {
+    summary: 'Customers’ wishlists (the list contract; staff only, read-only): customer, items, updated',
+    tag: 'Wishlists',
+    query: listQuerySchema,
+  },
+  'GET /api/wishlists/export': { summary: 'The wishlists list as CSV, with the list’s filters and search', tag: 'Wishlists', query: listQuerySchema },
+  'GET /api/wishlists/{id}': { summary: 'One wishlist with its products: name, variant, price in paise, added at', tag: 'Wishlists' },
   'GET /api/products/{id}/images': {
     summary:
       'A product’s images in order: `{ data: [{ id, position, alt, option_value_id, path, width, height, bytes, thumbnail_url }], meta: { version, max } }`',

@@ -62,7 +62,6 @@ const routeList: RouteDef[] = [
   planned('/reviews/listing', 'reviews:list', 'Customer Feedback'),
   // Add step 2 (src/features/products/components/ProductImageManager.tsx); POST: the no-JavaScript upload form.
   page('/products/add-images/:id', perm('products:update'), 'Product images', { methods: ['GET', 'POST'], sample: { id: '1' }, parent: '/products/listing' }),
-  page('/products/:id/details', perm('products:view'), 'Product details', { methods: ['GET', 'POST'], sample: { id: '1' }, parent: '/products/listing' }),
   // Add steps 3 and 4 (src/features/products: product-delivery, variants). Step 3 works without JavaScript (it posts to itself).
   page('/products/add-delivery-details/:id', perm('products:update'), 'Delivery details', {
     sample: { id: '1' },

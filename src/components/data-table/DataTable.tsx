@@ -88,7 +88,8 @@ const iconButton =
   'inline-flex size-8 items-center justify-center rounded-lg text-surface-600 hover:bg-surface-100 dark:text-surface-300 dark:hover:bg-surface-800';
 
 /** Cells whose whole value stays on one line: numbers, badges, images (text and dates choose where they may wrap, in Cell). */
-const oneLine = (c: AreaColumn) => Boolean(c.money) || c.display === 'number' || c.display === 'status' || c.display === 'image' || (c.kind === 'number' && !c.display);
+const oneLine = (c: AreaColumn) =>
+  Boolean(c.money) || c.display === 'number' || c.display === 'status' || c.display === 'image' || (c.kind === 'number' && !c.display);
 
 function Cell({ column, row }: { column: AreaColumn; row: Row }) {
   const value = row[column.field];

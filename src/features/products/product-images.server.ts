@@ -5,6 +5,7 @@
  * Files are written before the transaction and removed if it fails; a deleted image's files are
  * removed after its row is gone, so a row never points at missing files.
  */
+import { sendContentChangeToReview } from './product-review.service.server.ts';
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/db/client.server.ts';
 import type { Principal } from '@/lib/auth/principal.server.ts';
@@ -92,6 +93,23 @@ async function bumpVersion(tx: Tx, productId: number): Promise<number> {
   return row!.version;
 }
 
+/**
+ * A vendor's change to a live product's images sends it back to review when the store asks for
+ * it ("Review product changes"): the images' paths in order are the content compared.
+ */
+async function reviewImageChange(tx: Tx, actor: Actor, principal: Principal, product: ProductHead, before: ImageRow[], after: ImageRow[]) {
+  const [row] = await tx.select({ status: products.status }).from(products).where(eq(products.id, product.id));
+  const paths = (rows: ImageRow[]) => [...rows].sort((a, b) => a.position - b.position || a.id - b.id).map((r) => r.path);
+  await sendContentChangeToReview(
+    tx,
+    actor,
+    principal,
+    product.id,
+    { status: row!.status, name: product.name, images: paths(before) },
+    { status: row!.status, images: paths(after) },
+  );
+}
+
 /** What the activity log keeps of the images: their order, alt text and option value. */
 const summary = (rows: ImageRow[]) => rows.map((r) => ({ id: r.id, alt: r.alt, option_value_id: r.optionValueId }));
 
@@ -153,6 +171,7 @@ export async function addProductImages(db: Db, actor: Actor, principal: Principa
         recordName: locked.name,
         changes: { images: [summary(before), summary([...before, ...added])] },
       });
+      await reviewImageChange(tx, actor, principal, locked, before, [...before, ...added]);
       return { version, images: [...before, ...added].map(imageJson), added: added.map(imageJson) };
     });
   } catch (error) {
@@ -212,6 +231,7 @@ export async function updateProductImages(db: Db, actor: Actor, principal: Princ
         recordName: product.name,
         changes: { images: [summary(before), summary(after)] },
       });
+      await reviewImageChange(tx, actor, principal, product, before, after);
     }
     return { version, images: after.map(imageJson) };
   });
@@ -236,6 +256,7 @@ export async function deleteProductImage(db: Db, actor: Actor, principal: Princi
       recordName: product.name,
       changes: { images: [summary(before), summary(after)] },
     });
+    await reviewImageChange(tx, actor, principal, product, before, after);
     return { version, images: after.map(imageJson), path: image.path };
   });
   await deleteImageCopies(result.path);

@@ -4,7 +4,7 @@
  * list can filter and sort on it at a million products without joining (docs/products.md).
  */
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/lib/db/client.server.ts';
+import type { DbOrTx } from '../../lib/db/client.server.ts';
 
 /** Recomputes every summary column of one product from its variants and stock levels. */
 export async function refreshProductSummary(tx: DbOrTx, productId: number): Promise<void> {

@@ -53,6 +53,9 @@ export const productArea = defineArea({
   paths: { list: '/products/listing', add: '/products/add', edit: '/products/edit/:id' },
   // Step 2 of the add flow: the product is saved as a draft first, so nothing typed is lost.
   afterCreate: '/products/add-images/:id',
+  // Its own page (src/pages/products/[id]/details.astro: images, variants, stock, history), which
+  // takes the status actions' form posts; the list links each row to it.
+  details: { path: '/products/:id/details', action: 'view', title: 'Product details', methods: ['GET', 'POST'] },
   schema: productSchema,
   titleField: 'name',
   defaultSort: { field: 'updated_at', order: 'desc' },
@@ -131,7 +134,15 @@ export const productArea = defineArea({
       relation: { area: 'vendors', field: 'vendor_id' },
       staffOnly: true,
     },
-    { field: 'brand_name', header: 'Brand', kind: 'text', filterable: true, relation: { area: 'brands', field: 'brand_id' }, emptyText: 'No brand', secondary: true },
+    {
+      field: 'brand_name',
+      header: 'Brand',
+      kind: 'text',
+      filterable: true,
+      relation: { area: 'brands', field: 'brand_id' },
+      emptyText: 'No brand',
+      secondary: true,
+    },
     { field: 'category_name', header: 'Category', kind: 'text', filterable: true, relation: { area: 'categories', field: 'category_id' } },
     { field: 'price_min_paise', header: 'Price', kind: 'number', sortable: true, filterable: true, money: { unit: 'paise', rangeEnd: 'price_max_paise' } },
     { field: 'stock_available', header: 'Stock', kind: 'number', sortable: true, filterable: true },

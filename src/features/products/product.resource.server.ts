@@ -4,6 +4,7 @@
  * information, saved as a draft with its tags) and the edit of it. A vendor sees and changes only
  * their own products (VENDOR_OWNED); staff see all and choose a new product's vendor.
  */
+import { sendContentChangeToReview } from './product-review.service.server.ts';
 import { productThumbnailPath } from './product-images.ts';
 import { and, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { vendors } from '@/lib/db/schema.ts';
@@ -30,10 +31,7 @@ const nameOf = (table: string, column: string, idColumn: string) =>
   sql<string | null>`(select r.${sql.raw(column)} from ${sql.raw(table)} r where r.id = "products".${sql.raw(`"${idColumn}"`)})`;
 
 /** The first image's stored path (part E writes `<path>-160.webp` beside it for lists). */
-const thumbnailPath = sql<
-  string | null
->`(select i.path from product_images i where i.product_id = "products"."id" order by i.position, i.id limit 1)`;
-
+const thumbnailPath = sql<string | null>`(select i.path from product_images i where i.product_id = "products"."id" order by i.position, i.id limit 1)`;
 
 /**
  * The search box: a word of the name (ILIKE '%…%', served by the trigram index), or exactly a
@@ -169,7 +167,8 @@ export const productResource = defineResource({
     if (values.subCategoryId) {
       const sub = await findReferenced(db, subCategories.id, values.subCategoryId, { categoryId: subCategories.categoryId });
       if (!sub) errors.sub_category_id = ['Choose a sub-category from the list.'];
-      else if (category && sub.categoryId !== category.id) errors.sub_category_id = ['This sub-category is not in the chosen category. Choose the sub-category again.'];
+      else if (category && sub.categoryId !== category.id)
+        errors.sub_category_id = ['This sub-category is not in the chosen category. Choose the sub-category again.'];
     }
     if (!(await findReferenced(db, taxes.id, values.taxId, { id: taxes.id }))) errors.tax_id = ['Choose a GST rate from the list.'];
     if (values.returnPolicyId) {
@@ -202,7 +201,13 @@ export const productResource = defineResource({
     afterChange: async (tx, changed, to, scope) => {
       if (!changed.length) return;
       await tx.insert(productStatusEvents).values(
-        changed.map((c) => ({ productId: c.id, fromStatus: c.from, toStatus: to, reason: 'Bulk status change from the list', actorUserId: scope.principal.user.id })),
+        changed.map((c) => ({
+          productId: c.id,
+          fromStatus: c.from,
+          toStatus: to,
+          reason: 'Bulk status change from the list',
+          actorUserId: scope.principal.user.id,
+        })),
       );
     },
   },
@@ -215,11 +220,40 @@ export const productResource = defineResource({
         const found = await db.select({ id: tags.id, status: tags.status }).from(tags).where(inArray(tags.id, tagIds));
         const had = new Set(existing ? await tagIdsOf(db, existing.id) : []);
         if (found.length !== tagIds.length) throw invalid({ tag_ids: ['Some of the chosen tags no longer exist. Choose the tags again.'] });
-        if (found.some((t) => t.status !== 'active' && !had.has(t.id))) throw invalid({ tag_ids: ['An inactive tag can’t be added to a product. Choose active tags.'] });
+        if (found.some((t) => t.status !== 'active' && !had.has(t.id)))
+          throw invalid({ tag_ids: ['An inactive tag can’t be added to a product. Choose active tags.'] });
       }
       return { plan: { tagIds } satisfies TagPlan };
     },
-    afterWrite: async (tx, id, plan, existing): Promise<Changes> => {
+    afterWrite: async (tx, id, plan, existing, scope): Promise<Changes> => {
+      // A vendor's edit of a live product's content goes back to review when the store asks for it
+      // (the "Review product changes" setting; product-review.service.server.ts).
+      if (existing) {
+        const [now] = await tx
+          .select({
+            status: products.status,
+            name: products.name,
+            description: products.description,
+            categoryId: products.categoryId,
+            subCategoryId: products.subCategoryId,
+          })
+          .from(products)
+          .where(eq(products.id, id));
+        await sendContentChangeToReview(
+          tx,
+          scope.actor,
+          scope.principal,
+          id,
+          {
+            status: String(existing.status),
+            name: String(existing.name),
+            description: String(existing.description ?? ''),
+            categoryId: (existing.categoryId as number | null) ?? null,
+            subCategoryId: (existing.subCategoryId as number | null) ?? null,
+          },
+          now!,
+        );
+      }
       const { tagIds } = plan as TagPlan;
       if (tagIds === undefined) return {};
       const before = existing ? await tagIdsOf(tx, id) : [];
@@ -235,5 +269,5 @@ export const productResource = defineResource({
       return { tag_ids: tagIds, description_html: renderMarkdown(row?.description ?? '') };
     },
   },
-  optionLabel: (r) => (r.sku_list as string[]).length ? `${String(r.name)} (${(r.sku_list as string[])[0]})` : String(r.name),
+  optionLabel: (r) => ((r.sku_list as string[]).length ? `${String(r.name)} (${(r.sku_list as string[])[0]})` : String(r.name)),
 });

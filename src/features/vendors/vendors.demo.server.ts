@@ -93,17 +93,15 @@ export const seedPendingVendor: DemoSeed = async (tx, { at }) => {
     const target = join(config().dataDir, 'kyc', relative);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, bytes, { mode: 0o600 });
-    await tx
-      .insert(vendorDocuments)
-      .values({
-        vendorId,
-        kind,
-        storagePath: relative,
-        contentType: 'application/pdf',
-        size: bytes.length,
-        originalName: `${kind}.pdf`,
-        uploadedAt: submitted,
-      });
+    await tx.insert(vendorDocuments).values({
+      vendorId,
+      kind,
+      storagePath: relative,
+      contentType: 'application/pdf',
+      size: bytes.length,
+      originalName: `${kind}.pdf`,
+      uploadedAt: submitted,
+    });
   }
   await tx.insert(vendorStatusEvents).values({ vendorId, fromStatus: 'draft', toStatus: 'pending', actorUserId: owner!.id, at: submitted });
 };

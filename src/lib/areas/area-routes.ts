@@ -38,7 +38,7 @@ export function areaPageRoutes(area: AreaDeclaration): RouteDef[] {
           {
             pattern: area.details.path,
             kind: 'page' as const,
-            methods: ['GET' as const],
+            methods: area.details.methods ?? ['GET' as const],
             access: p(area.details.action),
             title: area.details.title,
             sample: { id: '1' },

@@ -263,6 +263,8 @@ export interface DetailsPage {
   action: string;
   /** The route's title (`Delivery partner details`). */
   title: string;
+  /** GET unless the page also takes its own form posts (a product's status actions). */
+  methods?: ('GET' | 'POST')[];
   /** Tables of other areas' records of this one: `field` is theirs, holding this record's id. */
   related?: { area: string; field: string; heading: string }[];
 }

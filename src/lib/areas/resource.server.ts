@@ -502,7 +502,13 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
           s.actor,
           changed.map((r) => ({ area: area.key, action: 'update', recordId: r.id, recordName: recordName(r), changes: { [key]: [r.value, value] } })),
         );
-        if (rules?.afterChange) await rules.afterChange(tx, changed.map((r) => ({ id: r.id, from: String(r.value) })), status, s);
+        if (rules?.afterChange)
+          await rules.afterChange(
+            tx,
+            changed.map((r) => ({ id: r.id, from: String(r.value) })),
+            status,
+            s,
+          );
         return changed.length;
       });
     },

@@ -13,7 +13,7 @@
  * told apart by its prefix.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { config } from '@/lib/config.server.ts';
+import { config } from '../config.server.ts';
 
 const VERSION = 'e1';
 let cachedKey: { source: string; key: Buffer } | undefined;

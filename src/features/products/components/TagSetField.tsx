@@ -63,7 +63,7 @@ export default function TagSetField({ field, id, value, onChange, errors, disabl
     return () => {
       live = false;
     };
-  }, [unknown.join(',')]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [unknown.join(',')]); // the ids' text: a new array of the same ids must not refetch
 
   const error = errors[field.name]?.[0];
   const toggle = (tagId: number, on: boolean) => {
@@ -75,7 +75,12 @@ export default function TagSetField({ field, id, value, onChange, errors, disabl
     ...(offered ?? []).filter((t) => !t.inactive && !chosen.includes(t.value)),
   ];
   return (
-    <fieldset id={id} className={field.wide ? 'md:col-span-2' : undefined} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`} aria-invalid={error ? true : undefined}>
+    <fieldset
+      id={id}
+      className={field.wide ? 'md:col-span-2' : undefined}
+      aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+      aria-invalid={error ? true : undefined}
+    >
       <legend className={labelClass}>{field.label}</legend>
       <p id={`${id}-hint`} className={hintClass}>
         {field.hint} {chosen.length ? `${chosen.length} chosen.` : 'None chosen.'}
