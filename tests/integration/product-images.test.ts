@@ -57,8 +57,8 @@ const fileOf = (image: Image, width: number) => join(app.server.dataDir, 'upload
 beforeAll(async () => {
   // Option groups for one product: it uses Red (Colour) and M (Size); Blue exists but is not its value.
   await app.server.withDatabase(async (query) => {
-    const [colour] = await query(`insert into product_matrix_groups (name, kind) values ('Colour', 'colour') returning id`);
-    const [size] = await query(`insert into product_matrix_groups (name) values ('Size') returning id`);
+    const [colour] = await query(`insert into product_matrix_groups (name, kind) values ('Image test colour', 'colour') returning id`);
+    const [size] = await query(`insert into product_matrix_groups (name) values ('Image test size') returning id`);
     const values = await query(
       `insert into product_matrix_values (group_id, value, position) values ($1, 'Red', 0), ($1, 'Blue', 1), ($2, 'M', 0) returning id, value`,
       [colour!.id, size!.id],
@@ -78,8 +78,8 @@ beforeAll(async () => {
   admin = await app.as('admin');
   vendor = await app.as('vendor');
   support = await app.as('support');
-  const all = (await admin.getJson('/api/products?per_page=100')).body.data as { id: number; sku: string }[];
-  for (const p of all) ids[p.sku] = p.id;
+  const all = (await admin.getJson('/api/products?per_page=100')).body.data as { id: number; sku_list: string[] }[];
+  for (const p of all) for (const sku of p.sku_list) ids[sku] = p.id;
   expect(Object.keys(ids)).toEqual(expect.arrayContaining(['DFH-KUR-001', 'DFH-SHI-002', 'DFH-DUP-003', 'KVH-SAR-001', 'KVH-TOW-002']));
 });
 
