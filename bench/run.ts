@@ -148,6 +148,16 @@ const LOAD_TARGETS: { key: string; path: string; paths?: string[] }[] = [
     key: 'GET /api/customers',
     path: `/api/customers?filters=${filters({ name: { operator: 'and', constraints: [{ value: 'an', matchMode: 'contains' }] } })}&sort=name`,
   },
+  // Issue 15: the catalogue at 1,000,000 products on PostgreSQL (200,000 on PGlite; bench/fill-products.ts).
+  // One vendor's products by price (vendor 20 is a bench store with 2,000 of them), a word of the
+  // name, an exact SKU, and the list page as the server renders it.
+  {
+    key: 'GET /api/products (a vendor, by price)',
+    path: `/api/products?filters=${filters({ vendor_id: { operator: 'and', constraints: [{ value: 20, matchMode: 'equals' }] } })}&sort=price_min_paise&order=asc`,
+  },
+  { key: 'GET /api/products?q=word', path: '/api/products?q=Chanderi' },
+  { key: 'GET /api/products?q=SKU', path: '/api/products?q=BP123457-2' },
+  { key: 'GET /products/listing', path: '/products/listing' },
 ];
 
 function sh(cmd: string, args: string[]): string {
