@@ -103,7 +103,7 @@ describe('GET /api/brands', () => {
       'Tulsi Naturals',
     ]);
     expect(body.meta).toEqual({ page: 1, per_page: 25, total: 8, total_is_estimate: false, next_cursor: null });
-    expect(body.data[1]).toMatchObject({ name: 'Indigo Loom', slug: 'indigo-loom', status: 'active', products_count: 1, logo_url: null, version: 1 });
+    expect(body.data[1]).toMatchObject({ name: 'Indigo Loom', slug: 'indigo-loom', status: 'active', products_count: 4, logo_url: null, version: 1 });
   });
 
   it('counts the matches on every page, a page past the end included', async () => {
@@ -157,15 +157,18 @@ describe('GET /api/brands', () => {
   });
 
   it('filters number columns: equals, notEquals, in, lt, lte, gt, gte, between', async () => {
-    const used = ['Indigo Loom', 'Kaveri Weaves', 'Monsoon Linen', 'Saffron Thread'];
+    // The demo catalogue: Indigo Loom 4 products, Monsoon Linen and Saffron Thread 3, Chandni Jewels and
+    // Peepal Home 2, Kaveri Weaves and Neel Denim 1, Tulsi Naturals none.
+    const used = ['Chandni Jewels', 'Indigo Loom', 'Kaveri Weaves', 'Monsoon Linen', 'Neel Denim', 'Peepal Home', 'Saffron Thread'];
     expect(names((await list(filter('products_count', 'gte', 1))).body)).toEqual(used);
     expect(names((await list(filter('products_count', 'gt', '0'))).body)).toEqual(used);
-    expect((await list(filter('products_count', 'equals', 0))).body.meta.total).toBe(4);
-    expect((await list(filter('products_count', 'notEquals', 0))).body.meta.total).toBe(4);
-    expect((await list(filter('products_count', 'lt', 1))).body.meta.total).toBe(4);
-    expect((await list(filter('products_count', 'lte', 1))).body.meta.total).toBe(8);
-    expect(names((await list(filter('products_count', 'between', [1, 1]))).body)).toEqual(used);
-    expect((await list(filter('products_count', 'in', [0, 5]))).body.meta.total).toBe(4);
+    expect((await list(filter('products_count', 'equals', 0))).body.meta.total).toBe(1);
+    expect((await list(filter('products_count', 'notEquals', 0))).body.meta.total).toBe(7);
+    expect((await list(filter('products_count', 'lt', 1))).body.meta.total).toBe(1);
+    expect((await list(filter('products_count', 'lte', 1))).body.meta.total).toBe(3);
+    expect(names((await list(filter('products_count', 'between', [1, 1]))).body)).toEqual(['Kaveri Weaves', 'Neel Denim']);
+    expect(names((await list(filter('products_count', 'between', [2, 3]))).body)).toEqual(['Chandni Jewels', 'Monsoon Linen', 'Peepal Home', 'Saffron Thread']);
+    expect((await list(filter('products_count', 'in', [0, 4]))).body.meta.total).toBe(2);
   });
 
   it('filters date columns on the Indian calendar day: dateIs, dateIsNot, dateBefore, dateAfter, between', async () => {
@@ -185,9 +188,9 @@ describe('GET /api/brands', () => {
 
   it('combines fields with AND', async () => {
     const both = {
-      filters: { status: { constraints: [{ matchMode: 'equals', value: 'active' }] }, products_count: { constraints: [{ matchMode: 'equals', value: 0 }] } },
+      filters: { status: { constraints: [{ matchMode: 'equals', value: 'active' }] }, products_count: { constraints: [{ matchMode: 'equals', value: 1 }] } },
     };
-    expect(names((await list(both)).body)).toEqual(['Chandni Jewels', 'Neel Denim', 'Peepal Home']);
+    expect(names((await list(both)).body)).toEqual(['Kaveri Weaves', 'Neel Denim']);
   });
 
   it('sorts on any sortable column, both ways, with a stable tie-breaker', async () => {
@@ -305,7 +308,7 @@ describe('DELETE /api/brands/:id and bulk actions', () => {
   it('keeps a brand still used by a product and says why (409)', async () => {
     const indigo = await byName('Indigo Loom');
     const body = await expectErrorShape(await admin.delete(`/api/brands/${indigo.id}`), 409);
-    expect(body.message).toBe('Brand "Indigo Loom" can\'t be deleted: it is used by 1 product.');
+    expect(body.message).toBe('Brand "Indigo Loom" can\'t be deleted: it is used by 4 products.');
     expect((await admin.getJson(`/api/brands/${indigo.id}`)).status).toBe(200);
   });
 
@@ -326,7 +329,7 @@ describe('DELETE /api/brands/:id and bulk actions', () => {
     const blocked = await expectErrorShape(await admin.post('/api/brands/bulk-delete', { json: { ids: [a.id, b.id, indigo.id] } }), 409);
     expect(blocked.message).toMatch(/Nothing was deleted/);
     expect(Object.keys(blocked.errors ?? {})).toEqual([String(indigo.id)]);
-    expect(blocked.errors?.[String(indigo.id)]?.[0]).toMatch(/Indigo Loom: it is used by 1 product/);
+    expect(blocked.errors?.[String(indigo.id)]?.[0]).toMatch(/Indigo Loom: it is used by 4 products/);
     expect((await list(filter('name', 'in', ['Bulk A', 'Bulk B']))).body.meta.total).toBe(2);
 
     const ok = await admin.post('/api/brands/bulk-delete', { json: { ids: [a.id, b.id] } });
@@ -364,7 +367,7 @@ describe('GET /api/brands/export', () => {
     const lines = text.split('\r\n');
     expect(lines[0]).toBe('\uFEFFID,Name,Slug,Status,Products,Created,Updated');
     expect(lines[1]).toMatch(new RegExp(`^${evil.id},"'=HYPERLINK\\(""http://evil.example"",""Click""\\)",evil-brand,active,0,`));
-    expect(lines[2]).toMatch(/^\d+,Indigo Loom,indigo-loom,active,1,/);
+    expect(lines[2]).toMatch(/^\d+,Indigo Loom,indigo-loom,active,4,/);
     expect(lines.filter(Boolean)).toHaveLength(3);
   });
 

@@ -27,7 +27,7 @@ describe('GET /api/taxes', () => {
       price_mode: 'exclusive',
       products_count: 0,
     });
-    expect(body.data.find((t) => t.name === 'Apparel up to ₹2,500 (GST 5%)')).toMatchObject({ code_kind: 'hsn', hsn_code: '6204', products_count: 3 });
+    expect(body.data.find((t) => t.name === 'Apparel up to ₹2,500 (GST 5%)')).toMatchObject({ code_kind: 'hsn', hsn_code: '6204', products_count: 9 });
     expect(body.data.find((t) => t.rate_percent === 12)).toMatchObject({ status: 'inactive' });
   });
 
@@ -97,7 +97,7 @@ describe('POST and PUT /api/taxes', () => {
       price_mode: 'exclusive',
       version: String(linen.version),
     });
-    expect((await saved.json()).data).toMatchObject({ price_mode: 'exclusive', products_count: 1, version: linen.version + 1 });
+    expect((await saved.json()).data).toMatchObject({ price_mode: 'exclusive', products_count: 3, version: linen.version + 1 });
   });
 });
 
@@ -105,11 +105,11 @@ describe('DELETE /api/taxes/:id', () => {
   it('refuses to delete a rate in use, naming how many products use it (409)', async () => {
     const apparel = await taxes.find('name', 'Apparel up to ₹2,500 (GST 5%)');
     const body = await expectErrorShape(await taxes.delete(apparel.id), 409);
-    expect(body.message).toBe('Tax "Apparel up to ₹2,500 (GST 5%)" can\'t be deleted: it is used by 3 products.');
+    expect(body.message).toBe('Tax "Apparel up to ₹2,500 (GST 5%)" can\'t be deleted: it is used by 9 products.');
     const sarees = await taxes.find('name', 'Silk sarees and fabric (GST 5%)');
     const bulk = await expectErrorShape(await admin.post('/api/taxes/bulk-delete', { json: { ids: [apparel.id, sarees.id] } }), 409);
     expect(bulk.errors).toEqual({
-      [String(apparel.id)]: ['Apparel up to ₹2,500 (GST 5%): it is used by 3 products.'],
+      [String(apparel.id)]: ['Apparel up to ₹2,500 (GST 5%): it is used by 9 products.'],
       [String(sarees.id)]: ['Silk sarees and fabric (GST 5%): it is used by 1 product.'],
     });
     expect((await taxes.get(apparel.id)).products_count).toBe(3);

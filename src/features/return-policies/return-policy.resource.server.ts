@@ -1,9 +1,10 @@
 /** Return policies on the server: the table behind the declaration, and what only return policies have. */
+import { products } from '@/features/products/product.tables.ts';
+import { countUses, describeUses, findReferenced, recordStamps } from '@/lib/areas/resource-helpers.server.ts';
 import { sql } from 'drizzle-orm';
 import { brands } from '@/features/brands/brand.tables.ts';
 import { returnPolicies } from './return-policy.tables.ts';
 import { defineResource } from '@/lib/areas/resource.server.ts';
-import { findReferenced, recordStamps } from '@/lib/areas/resource-helpers.server.ts';
 import { invalid } from '@/lib/http/errors.ts';
 import { returnPolicyArea } from './return-policy.area.ts';
 
@@ -53,4 +54,7 @@ export const returnPolicyResource = defineResource({
       message: 'A return policy with this title already exists.',
     },
   ],
+  // A product's return policy is its terms to the shopper: one in use stays (restrict).
+  deleteBlocker: async (db, ids) =>
+    describeUses(ids, [{ counts: await countUses(db, products, products.returnPolicyId, ids), one: 'product', many: 'products', verb: 'is used by' }]),
 });

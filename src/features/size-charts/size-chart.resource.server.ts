@@ -1,7 +1,8 @@
 /** Size charts on the server: the table behind the declaration; the grid is one jsonb value. */
+import { products } from '@/features/products/product.tables.ts';
+import { countUses, describeUses, recordStamps, uniqueName } from '@/lib/areas/resource-helpers.server.ts';
 import { sql } from 'drizzle-orm';
 import { sizeCharts } from './size-chart.tables.ts';
-import { recordStamps, uniqueName } from '@/lib/areas/resource-helpers.server.ts';
 import { defineResource } from '@/lib/areas/resource.server.ts';
 import { sizeChartArea, sizesSummary, type SizeChartGrid } from './size-chart.area.ts';
 
@@ -37,4 +38,6 @@ export const sizeChartResource = defineResource({
     status: input.status,
   }),
   unique: [uniqueName(sizeCharts.name, 'size chart')],
+  deleteBlocker: async (db, ids) =>
+    describeUses(ids, [{ counts: await countUses(db, products, products.sizeChartId, ids), one: 'product', many: 'products', verb: 'is used by' }]),
 });

@@ -1,10 +1,12 @@
 /** Warehouses on the server: owned by the platform (no vendor) or by a vendor, who sees only theirs. */
+import { productWarehouses } from '@/features/products/product.tables.ts';
+import { stockLevels } from '@/features/inventories/inventory.tables.ts';
+import { countUses, describeUses, findReferenced, recordStamps } from '@/lib/areas/resource-helpers.server.ts';
 import { eq, isNull, sql } from 'drizzle-orm';
 import { vendors } from '@/lib/db/schema.ts';
 import { cities, pincodes, states } from '@/features/geography/geography.tables.ts';
 import { warehouses } from './warehouse.tables.ts';
 import { defineResource } from '@/lib/areas/resource.server.ts';
-import { findReferenced, recordStamps } from '@/lib/areas/resource-helpers.server.ts';
 import { invalid } from '@/lib/http/errors.ts';
 import { vendorNameSql } from '@/lib/vendors/vendor-name.server.ts';
 import { warehouseArea } from './warehouse.area.ts';
@@ -95,4 +97,10 @@ export const warehouseResource = defineResource({
     },
   ],
   optionLabel: (r) => `${r.name} (${r.code})`,
+  // Stock and the products shipping from it keep a warehouse (its ledger is history): deactivate it instead.
+  deleteBlocker: async (db, ids) =>
+    describeUses(ids, [
+      { counts: await countUses(db, productWarehouses, productWarehouses.warehouseId, ids), one: 'product', many: 'products', verb: 'ships' },
+      { counts: await countUses(db, stockLevels, stockLevels.warehouseId, ids), one: 'stock level', many: 'stock levels', verb: 'holds' },
+    ]),
 });

@@ -16,15 +16,41 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
 }
 
 export function errorResponse(status: number, body: ErrorBody, headers: Record<string, string> = {}): Response {
-  // A body refused as too large is left unread: the connection can't carry another request, so the
-  // client is told not to reuse it (otherwise its next request on that socket is reset).
+  // A body refused as too large may be left partly unread (readBodyBytes drains at most
+  // DRAIN_LIMIT): the connection can't be trusted with another request, so the client is told not
+  // to reuse it (otherwise its next request on that socket is reset).
   return json(body, { status, headers: status === 413 ? { connection: 'close', ...headers } : headers });
+}
+
+/**
+ * How much of a refused body is still read (and thrown away) before the 413 is sent. A client
+ * writes its whole body before it reads the answer: answering and closing while a 3 MB upload is
+ * still being sent breaks its write (EPIPE), and the person sees "network error" instead of the
+ * message. Past this, the answer goes at once and the connection is closed under the sender.
+ */
+const DRAIN_LIMIT = 32 * 1024 * 1024;
+
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, already: number): Promise<void> {
+  let size = already;
+  for (;;) {
+    const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+    if (done) return;
+    size += value!.byteLength;
+    if (size > DRAIN_LIMIT) {
+      await reader.cancel().catch(() => {});
+      return;
+    }
+  }
 }
 
 /** Reads a request body with a hard size cap, whatever Content-Length claims. */
 export async function readBodyBytes(request: Request, limit = config().MAX_BODY_BYTES): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > limit) throw new HttpError(413, `The request body is larger than ${limit} bytes.`);
+  const tooLarge = () => new HttpError(413, `The request body is larger than ${limit} bytes.`);
+  if (declared > limit) {
+    if (request.body && declared <= DRAIN_LIMIT) await drain(request.body.getReader(), 0);
+    throw tooLarge();
+  }
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -34,8 +60,8 @@ export async function readBodyBytes(request: Request, limit = config().MAX_BODY_
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw new HttpError(413, `The request body is larger than ${limit} bytes.`);
+      await drain(reader, size);
+      throw tooLarge();
     }
     chunks.push(value);
   }
