@@ -112,7 +112,7 @@ describe('DELETE /api/taxes/:id', () => {
       [String(apparel.id)]: ['Apparel up to ₹2,500 (GST 5%): it is used by 9 products.'],
       [String(sarees.id)]: ['Silk sarees and fabric (GST 5%): it is used by 1 product.'],
     });
-    expect((await taxes.get(apparel.id)).products_count).toBe(3);
+    expect((await taxes.get(apparel.id)).products_count).toBe(9);
   });
 
   it('deletes an unused rate and logs every change', async () => {
