@@ -78,10 +78,10 @@ describe('GET /api/<area>/options', () => {
     }
   });
 
-  it('needs the area’s list permission: support is refused brand options, guests must sign in', async () => {
+  it('needs the area’s list permission: support is refused warehouse options, guests must sign in', async () => {
     const support = await app.as('support');
-    await expectErrorShape(await support.get('/api/brands/options'), 403);
-    await expectErrorShape(await app.client().get('/api/brands/options'), 401);
+    await expectErrorShape(await support.get('/api/warehouses/options'), 403);
+    await expectErrorShape(await app.client().get('/api/warehouses/options'), 401);
   });
 
   it('is read-only: other methods answer 405 with Allow: GET', async () => {
