@@ -26,6 +26,7 @@ test('admin impersonates the vendor, is refused a password change, and reverses 
   const offered = await card.getByRole('button', { name: /^Impersonate / }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
   expect(offered).toEqual([
     'Impersonate Neha Newvendor (newvendor@example.com)',
+    'Impersonate Pooja Pendingvendor (pendingvendor@example.com)',
     'Impersonate Sunil Support (support@example.com)',
     'Impersonate Vikram Vendor (vendor@example.com)',
   ]);

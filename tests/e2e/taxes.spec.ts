@@ -55,7 +55,10 @@ test('keeps a rate used by products and names how many use it', async ({ page, l
   await expect(row).toContainText('HSN (goods)');
   await page.getByRole('button', { name: `Delete ${name}` }).click();
   // In use: said before any name is asked for, with only a way out.
-  await expect(page.getByRole('dialog')).toContainText(`Tax "${name}" can't be deleted: it is used by 3 products.`);
+  // How many: the demo catalogue's count, which other files' new products raise as they run.
+  await expect(page.getByRole('dialog')).toContainText(
+    new RegExp(`Tax "${name.replace(/[()₹,.]/g, '\\$&')}" can't be deleted: it is used by \\d+ products\\.`),
+  );
   await expect(page.getByPlaceholder('Please type the name')).toHaveCount(0);
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   await expect(row).toBeVisible();

@@ -3,13 +3,12 @@
  * colour value with its swatch), "All" and "None". It follows the form's group field: another
  * group clears the choice, since values belong to one group. The value travels as JSON text (the
  * ids, in the group's order) and is checked by the area's schema and, against the group, by the
- * server. Reads the group through the one HTTP client and the page's TanStack Query client.
+ * server. Reads the group through the one HTTP client, without TanStack Query: one read per group
+ * chosen needs no cache, and the query client (10 KiB gzip) would put the form's page over its
+ * JavaScript budget before anyone touches it.
  */
-import { useEffect, useRef } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '@/lib/http/client.ts';
-import { useIslandQueryClient } from '@/lib/http/query-client.ts';
-import { queryKeys } from '@/lib/areas/query-keys.ts';
 import { buttonClass, errorTextClass, hintClass } from '@/components/ui/styles.ts';
 import { isHexColour, needsOutline } from '@/lib/colour/contrast.ts';
 import type { CustomFieldProps } from '@/components/form/custom-field.ts';
@@ -33,16 +32,21 @@ export default function MatrixValuesField({ field, id, value, onChange, errors, 
   const { groupField } = field.custom!.options as { groupField: string };
   const groupId = form[groupField] ?? '';
   const chosen = new Set(readIds(value));
-  const group = useQuery(
-    {
-      queryKey: queryKeys('product-matrix-groups').detail(groupId),
-      queryFn: ({ signal }) => api.get<{ data: { values: GroupValue[] } }>(`/api/product-matrix-groups/${groupId}`, undefined, signal),
-      enabled: /^\d+$/.test(groupId),
-      staleTime: 60_000,
-    },
-    useIslandQueryClient(),
-  );
-  const groupValues = group.data?.data.values ?? [];
+  const [group, setGroup] = useState<{ id: string; values: GroupValue[]; error: string }>({ id: '', values: [], error: '' });
+  useEffect(() => {
+    if (!/^\d+$/.test(groupId)) return;
+    const abort = new AbortController();
+    api
+      .get<{ data: { values: GroupValue[] } }>(`/api/product-matrix-groups/${groupId}`, undefined, abort.signal)
+      .then((answer) => setGroup({ id: groupId, values: answer.data.values, error: '' }))
+      .catch((e: unknown) => {
+        if (!abort.signal.aborted) setGroup({ id: groupId, values: [], error: e instanceof Error ? e.message : String(e) });
+      });
+    return () => abort.abort();
+  }, [groupId]);
+  // What was read for another group is never shown for this one.
+  const groupValues = group.id === groupId ? group.values : [];
+  const groupError = group.id === groupId ? group.error : '';
 
   // Another group: the values chosen belong to the old one.
   const previousGroup = useRef(groupId);
@@ -74,7 +78,7 @@ export default function MatrixValuesField({ field, id, value, onChange, errors, 
       <p id={`${id}-hint`} className={hintClass}>
         {groupId ? `${chosen.size} of ${groupValues.length} chosen, in the group’s order.` : 'Choose a group first: its values are listed here.'}
       </p>
-      {group.isError && <p className={errorTextClass}>The group’s values could not be loaded. {(group.error as Error).message}</p>}
+      {groupError && <p className={errorTextClass}>The group’s values could not be loaded. {groupError}</p>}
       {groupValues.length > 0 && (
         <>
           <div className="mt-2 flex gap-2">

@@ -96,6 +96,33 @@ function rowFromSaved(v: SavedVariant): RowState {
   };
 }
 
+type GroupsById = Map<number, VariantGridFormProps['groups'][number]>;
+
+/** The chosen option groups with their ticked values, in each group's own order of values. */
+function choiceOf(chosen: { groupId: number; valueIds: number[] }[], groupsById: GroupsById) {
+  return chosen.map((c) => {
+    const group = groupsById.get(c.groupId);
+    const values = (group?.values ?? []).filter((v) => c.valueIds.includes(v.id));
+    return { groupId: c.groupId, name: group?.name ?? '', values };
+  });
+}
+
+/** The combinations of `choice` that no saved variant has (none for a product not yet saved). */
+function unsavedCombinations(choice: ReturnType<typeof choiceOf>, saved: VariantGridFormProps['variants']): Set<string> {
+  if (saved.length === 0) return new Set();
+  const savedKeys = new Set(saved.map((v) => combinationKey(v.option_value_ids)));
+  try {
+    return new Set(
+      generateVariantCombinations(choice)
+        .map((c) => combinationKey(c.valueIds))
+        .filter((key) => !savedKeys.has(key)),
+    );
+  } catch (e) {
+    if (e instanceof VariantGridError) return new Set();
+    throw e;
+  }
+}
+
 export default function VariantGridForm(props: VariantGridFormProps) {
   const groupsById = useMemo(() => new Map(props.groups.map((g) => [g.id, g])), [props.groups]);
   const [version, setVersion] = useState(props.version);
@@ -104,18 +131,14 @@ export default function VariantGridForm(props: VariantGridFormProps) {
   );
   const [pattern, setPattern] = useState(props.skuPattern ?? '');
   const [rows, setRows] = useState<Map<string, RowState>>(() => new Map(props.variants.map((v) => [combinationKey(v.option_value_ids), rowFromSaved(v)])));
-  const [pruned, setPruned] = useState<Set<string>>(new Set());
+  // A saved product's grid is its saved variants: the combinations the vendor removed stay removed.
+  const [pruned, setPruned] = useState<Set<string>>(() => unsavedCombinations(choiceOf(chosen, groupsById), props.variants));
   const [dirty, setDirty] = useState(false);
   const [notice, setNotice] = useState(props.notice ?? '');
   const form = useFormSubmission();
   const leave = useLeaveGuard(dirty);
 
-  const choice = chosen.map((c) => {
-    const group = groupsById.get(c.groupId);
-    // Keep the group's own order of values, whatever order they were ticked in.
-    const values = (group?.values ?? []).filter((v) => c.valueIds.includes(v.id));
-    return { groupId: c.groupId, name: group?.name ?? '', values };
-  });
+  const choice = choiceOf(chosen, groupsById);
   const effectivePattern = pattern.trim() || defaultSkuPattern(choice.filter((c) => c.values.length).map((c) => c.name));
   let generationError = '';
   let combinations: ReturnType<typeof generateVariantCombinations> = [];
@@ -217,7 +240,6 @@ export default function VariantGridForm(props: VariantGridFormProps) {
     const saved = sent.data.data;
     setVersion(saved.product.version);
     setRows(new Map(saved.variants.map((v) => [combinationKey(v.option_value_ids), rowFromSaved(v)])));
-    setPruned(new Set());
     setDirty(false);
     if (then === 'draft') return setNotice('Saved as draft.');
     try {
