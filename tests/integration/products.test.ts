@@ -5,6 +5,9 @@
  * deletes, exports and finds only their own products, whatever they send; support and guests are
  * refused.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../helpers/vitest-server.ts';
 import type { HttpClient } from '../helpers/http.ts';
@@ -238,6 +241,22 @@ describe('deleting and bulk status', () => {
     await expectErrorShape(await vendor.get(`/api/products/${draft.id}`), 404);
   });
 
+  it('removes a deleted draft’s image files with it', async () => {
+    const draft = await asVendor.create(basic({ name: 'Draft with a photo' }));
+    const body = new FormData();
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+      .png()
+      .toBuffer();
+    body.append('images', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'red.png');
+    const uploaded = await vendor.post(`/api/products/${draft.id}/images`, { multipart: body, headers: { accept: 'application/json' } });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+    const [image] = ((await uploaded.json()) as { data: { path: string }[] }).data;
+    const files = [160, 480].map((w) => join(app.server.dataDir, 'uploads', `${image!.path}-${w}.webp`));
+    for (const f of files) expect(existsSync(f), f).toBe(true);
+    expect((await asVendor.delete(draft.id)).status).toBe(200);
+    for (const f of files) expect(existsSync(f), f).toBe(false);
+  });
+
   it('takes active products off sale and back, archives anything, and refuses to publish a draft', async () => {
     const live = (await asVendor.list({ q: 'DFH-SHI-002' })).body.data[0]!;
     const draft = await asVendor.create(basic({ name: 'Draft not to publish' }));
@@ -253,6 +272,29 @@ describe('deleting and bulk status', () => {
     const archived = await vendor.post('/api/products/bulk-status', { json: { ids: [draft.id], status: 'archived' } });
     expect(archived.status).toBe(200);
     expect((await asVendor.get(draft.id)).status).toBe('archived');
+  });
+
+  it('puts a product back on sale in bulk only while its vendor is active', async () => {
+    await app.server.withDatabase(async (query) => {
+      await query(`update products set status = 'inactive' where id = $1`, [kaveriProduct.id]);
+      await query(`update vendors set status = 'suspended' where id = $1`, [vendorIds.kaveri]);
+    });
+    try {
+      const refused = await expectErrorShape(await admin.post('/api/products/bulk-status', { json: { ids: [kaveriProduct.id], status: 'active' } }), 409);
+      expect(refused.message).toContain('The store is suspended');
+      expect((await products.get(kaveriProduct.id)).status).toBe('inactive');
+      // Taking off sale and archiving need no active vendor.
+      const archived = await admin.post('/api/products/bulk-status', { json: { ids: [kaveriProduct.id], status: 'archived' } });
+      expect(archived.status, await archived.clone().text()).toBe(200);
+    } finally {
+      await app.server.withDatabase(async (query) => {
+        await query(`update vendors set status = 'active' where id = $1`, [vendorIds.kaveri]);
+        await query(`update products set status = 'inactive' where id = $1`, [kaveriProduct.id]);
+      });
+    }
+    const back = await admin.post('/api/products/bulk-status', { json: { ids: [kaveriProduct.id], status: 'active' } });
+    expect(back.status, await back.clone().text()).toBe(200);
+    await app.server.withDatabase((query) => query(`update products set status = 'draft' where id = $1`, [kaveriProduct.id]));
   });
 });
 

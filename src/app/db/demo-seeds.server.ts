@@ -16,7 +16,7 @@ import { seedWarehouses } from '../../features/warehouses/warehouses.demo.server
 import { seedInventories } from '../../features/inventories/inventories.demo.server.ts';
 import { seedDelivery } from '../../features/delivery-zones/delivery.demo.server.ts';
 import { seedCustomers } from '../../features/customers/customers.demo.server.ts';
-import { seedProductCatalogue } from '../../features/products/products.demo.server.ts';
+import { seedProductCatalogue, seedVariedProduct } from '../../features/products/products.demo.server.ts';
 import { seedProductMatrices } from '../../features/product-matrices/product-matrices.demo.server.ts';
 import { seedWishlists } from '../../features/wishlists/wishlists.demo.server.ts';
 import { seedPendingVendor } from '../../features/vendors/vendors.demo.server.ts';
@@ -31,11 +31,13 @@ export const DEMO_SEEDS: DemoSeed[] = [
   seedSizeCharts,
   seedWarehouses,
   seedProductCatalogue,
-  // After warehouses: stock sits in the vendors' own.
+  seedProductMatrices,
+  // After the option groups and the warehouses: a kurta in sizes and colours.
+  seedVariedProduct,
+  // After the warehouses and every demo product: stock sits in the vendors' own.
   seedInventories,
   seedDelivery,
   seedCustomers,
-  seedProductMatrices,
   // After the customers and the products (the products issue's demo catalogue included).
   seedWishlists,
   seedPendingVendor,

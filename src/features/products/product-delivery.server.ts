@@ -12,7 +12,8 @@ import { deliveryZonePincodes, deliveryZones } from '@/features/delivery-zones/d
 import { deliveryPartners } from '@/features/delivery-partners/delivery-partner.tables.ts';
 import { pincodes } from '@/features/geography/geography.tables.ts';
 import { products, productWarehouses } from './product.tables.ts';
-import { productForEdit, STALE_PRODUCT_MESSAGE } from './product-variants.server.ts';
+import { STALE_PRODUCT_MESSAGE } from './product-variants.server.ts';
+import { productFor } from './product-access.server.ts';
 import { serviceabilityMessage, type ProductDeliveryInput, type ServiceabilityAnswer } from './product-delivery.ts';
 
 /** The warehouses a product of this vendor may ship from: the vendor's own active ones. */
@@ -38,7 +39,7 @@ export interface ProductDeliveryView {
 }
 
 export async function getProductDelivery(db: DbOrTx, principal: Principal, productId: number): Promise<ProductDeliveryView> {
-  const p = await productForEdit(db, principal, productId);
+  const p = await productFor(db, principal, productId);
   const ships = await db
     .select({ id: productWarehouses.warehouseId })
     .from(productWarehouses)
@@ -70,7 +71,7 @@ export async function saveProductDelivery(
   input: ProductDeliveryInput,
 ): Promise<ProductDeliveryView> {
   await db.transaction(async (tx) => {
-    const product = await productForEdit(tx, principal, productId, { lock: true });
+    const product = await productFor(tx, principal, productId, { action: 'update', lock: true });
     if (product.version !== input.version) throw conflict(STALE_PRODUCT_MESSAGE);
     const allowed = await tx
       .select({ id: warehouses.id })
@@ -114,7 +115,7 @@ export async function saveProductDelivery(
  * product is checked (a vendor asks about their own), though zones are the store's, not the product's.
  */
 export async function checkServiceability(db: DbOrTx, principal: Principal, productId: number, pincode: string): Promise<ServiceabilityAnswer> {
-  await productForEdit(db, principal, productId);
+  await productFor(db, principal, productId);
   const [known] = await db.select({ id: pincodes.id }).from(pincodes).where(eq(pincodes.pincode, pincode)).limit(1);
   const zones = known
     ? await db

@@ -6,23 +6,20 @@
  * removed after its row is gone, so a row never points at missing files.
  */
 import { sendContentChangeToReview } from './product-review.service.server.ts';
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/db/client.server.ts';
 import type { Principal } from '@/lib/auth/principal.server.ts';
 import type { Actor } from '@/lib/activity/activity.server.ts';
 import { logActivity } from '@/lib/activity/activity.server.ts';
-import { accessibleWhere, abilityOf, vendorScope } from '@/lib/permissions/scope.server.ts';
 import { conflict, invalid, notFound } from '@/lib/http/errors.ts';
 import { deleteImageCopies, newImagePath, processPhoto, writeImageCopies, type ProcessedImage } from '@/lib/uploads/images.server.ts';
 import { productImages, productOptions, products } from './product.tables.ts';
+import { productFor, type ProductRow } from './product-access.server.ts';
 import { productMatrixGroups, productMatrixValues } from '@/features/product-matrices/product-matrix.tables.ts';
 import { MAX_PRODUCT_IMAGES, productThumbnailPath, tooManyImagesMessage, type ImageOptionValue, type ProductImageJson } from './product-images.ts';
 import type { ProductImagesPatch } from './product-images.schema.ts';
 
 type ImageRow = typeof productImages.$inferSelect;
-type ProductHead = { id: number; name: string; vendorId: number; version: number };
-
-const NOT_FOUND = 'Product not found.';
 
 export function imageJson(row: ImageRow): ProductImageJson {
   return {
@@ -38,37 +35,12 @@ export function imageJson(row: ImageRow): ProductImageJson {
   };
 }
 
-const head = { id: products.id, name: products.name, vendorId: products.vendorId, version: products.version };
-
-/** The product if `principal` may see it (a vendor: only their own), else 404. */
-export async function findViewableProduct(db: Db | Tx, principal: Principal, productId: number): Promise<ProductHead> {
-  const [row] = await db
-    .select(head)
-    .from(products)
-    .where(and(eq(products.id, productId), vendorScope(principal, 'products', products)))
-    .limit(1);
-  if (!row) throw notFound(NOT_FOUND);
-  return row;
-}
-
-/** The product, locked for this transaction, if `principal` may update it; else 404 (another vendor's product is not theirs to know of). */
-async function lockEditableProduct(tx: Tx, principal: Principal, productId: number): Promise<ProductHead> {
-  const [row] = await tx
-    .select(head)
-    .from(products)
-    .where(and(eq(products.id, productId), accessibleWhere(abilityOf(principal), 'update', 'products', getTableColumns(products))))
-    .for('update')
-    .limit(1);
-  if (!row) throw notFound(NOT_FOUND);
-  return row;
-}
-
 const imagesOf = (db: Db | Tx, productId: number) =>
   db.select().from(productImages).where(eq(productImages.productId, productId)).orderBy(asc(productImages.position), asc(productImages.id));
 
 /** The images, in order (and the product's version, for the next PATCH). */
 export async function listProductImages(db: Db, principal: Principal, productId: number) {
-  const product = await findViewableProduct(db, principal, productId);
+  const product = await productFor(db, principal, productId);
   return { product, images: (await imagesOf(db, productId)).map(imageJson) };
 }
 
@@ -97,7 +69,7 @@ async function bumpVersion(tx: Tx, productId: number): Promise<number> {
  * A vendor's change to a live product's images sends it back to review when the store asks for
  * it ("Review product changes"): the images' paths in order are the content compared.
  */
-async function reviewImageChange(tx: Tx, actor: Actor, principal: Principal, product: ProductHead, before: ImageRow[], after: ImageRow[]) {
+async function reviewImageChange(tx: Tx, actor: Actor, principal: Principal, product: ProductRow, before: ImageRow[], after: ImageRow[]) {
   const [row] = await tx.select({ status: products.status }).from(products).where(eq(products.id, product.id));
   const paths = (rows: ImageRow[]) => [...rows].sort((a, b) => a.position - b.position || a.id - b.id).map((r) => r.path);
   await sendContentChangeToReview(
@@ -120,7 +92,7 @@ const summary = (rows: ImageRow[]) => rows.map((r) => ({ id: r.id, alt: r.alt, o
 export async function addProductImages(db: Db, actor: Actor, principal: Principal, productId: number, files: File[]) {
   if (files.length === 0) throw invalid({ images: ['Choose at least one image to upload.'] });
   // A first check before the (slow) resizing; the transaction checks again under the row lock.
-  const product = await findViewableProduct(db, principal, productId);
+  const product = await productFor(db, principal, productId);
   const [{ count } = { count: 0 }] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(productImages)
@@ -146,7 +118,7 @@ export async function addProductImages(db: Db, actor: Actor, principal: Principa
       written.push(p.path);
     }
     return await db.transaction(async (tx) => {
-      const locked = await lockEditableProduct(tx, principal, productId);
+      const locked = await productFor(tx, principal, productId, { action: 'update', lock: true });
       const before = await imagesOf(tx, locked.id);
       if (before.length + processed.length > MAX_PRODUCT_IMAGES) throw invalid({ images: [tooManyImagesMessage(before.length)] });
       const start = before.reduce((max, r) => Math.max(max, r.position), -1) + 1;
@@ -183,7 +155,7 @@ export async function addProductImages(db: Db, actor: Actor, principal: Principa
 /** Reorders images and sets their alt text and option value, all or nothing. */
 export async function updateProductImages(db: Db, actor: Actor, principal: Principal, productId: number, input: ProductImagesPatch) {
   return db.transaction(async (tx) => {
-    const product = await lockEditableProduct(tx, principal, productId);
+    const product = await productFor(tx, principal, productId, { action: 'update', lock: true });
     if (input.version !== undefined && input.version !== product.version) {
       throw conflict('Someone changed this product after you opened it. Reload the page to see the images as they are now.');
     }
@@ -240,7 +212,7 @@ export async function updateProductImages(db: Db, actor: Actor, principal: Princ
 /** Deletes one image (its row, then its files) and closes the gap in the order. */
 export async function deleteProductImage(db: Db, actor: Actor, principal: Principal, productId: number, imageId: number) {
   const result = await db.transaction(async (tx) => {
-    const product = await lockEditableProduct(tx, principal, productId);
+    const product = await productFor(tx, principal, productId, { action: 'update', lock: true });
     const before = await imagesOf(tx, product.id);
     const image = before.find((r) => r.id === imageId);
     if (!image) throw notFound('Image not found.');

@@ -10,35 +10,21 @@ import { rowsOf, type Db, type DbOrTx } from '@/lib/db/client.server.ts';
 import type { Actor } from '@/lib/activity/activity.server.ts';
 import { logActivity } from '@/lib/activity/activity.server.ts';
 import type { Principal } from '@/lib/auth/principal.server.ts';
-import { vendorScope } from '@/lib/permissions/scope.server.ts';
-import { conflict, invalid, notFound } from '@/lib/http/errors.ts';
+import { conflict, invalid } from '@/lib/http/errors.ts';
 import { formatPaise } from '@/lib/money/paise.ts';
 import { stockLevels } from '@/features/inventories/inventory.tables.ts';
 import { warehouses } from '@/features/warehouses/warehouse.tables.ts';
 import { productMatrixGroups, productMatrixValues } from '@/features/product-matrices/product-matrix.tables.ts';
 import { productOptions, products, productVariants, productWarehouses } from './product.tables.ts';
 import { refreshProductSummary } from './product-summary.server.ts';
+import { productFor, type ProductRow } from './product-access.server.ts';
 import type { VariantGridInput } from './variants.schema.ts';
-
-export type ProductRow = typeof products.$inferSelect;
 
 /** Only a vendor's own people see and set a variant's cost price; staff never do. */
 export const seesCost = (principal: Principal) => principal.user.userType === 'vendor';
 
 export const STALE_PRODUCT_MESSAGE =
   'Someone changed this product after you opened it, so your changes were not saved. Reload the page to see the latest and save again.';
-
-/** The product a principal may work on (a vendor: only their own), or 404 — as if it did not exist. */
-export async function productForEdit(db: DbOrTx, principal: Principal, id: number, options: { lock?: boolean } = {}): Promise<ProductRow> {
-  const query = db
-    .select()
-    .from(products)
-    .where(and(eq(products.id, id), vendorScope(principal, 'products', products)))
-    .limit(1);
-  const [row] = options.lock ? await query.for('update') : await query;
-  if (!row) throw notFound('That product does not exist.');
-  return row;
-}
 
 /** The product's ships-from warehouses, by name. */
 export async function shipsFromWarehouses(db: DbOrTx, productId: number) {
@@ -104,7 +90,7 @@ export interface VariantGridView {
 
 /** GET /api/products/{id}/variants: the grid as step 4 draws it (cost only for the vendor). */
 export async function getVariantGrid(db: DbOrTx, principal: Principal, productId: number): Promise<VariantGridView> {
-  const product = await productForEdit(db, principal, productId);
+  const product = await productFor(db, principal, productId);
   const [options, variants, levels, ships] = await Promise.all([
     db
       .select({ group_id: productOptions.groupId, group_name: productMatrixGroups.name, value_ids: productOptions.valueIds })
@@ -225,7 +211,7 @@ export async function saveVariantGrid(
 ): Promise<VariantGridView> {
   const actorUserId = actor.impersonatedUserId ?? actor.realUserId;
   await db.transaction(async (tx) => {
-    const product = await productForEdit(tx, principal, productId, { lock: true });
+    const product = await productFor(tx, principal, productId, { action: 'update', lock: true });
     if (product.version !== input.version) throw conflict(STALE_PRODUCT_MESSAGE);
     const existing = await tx.select().from(productVariants).where(eq(productVariants.productId, productId));
     const existingIds = new Set(existing.map((v) => v.id));

@@ -24,7 +24,9 @@ import { slugify } from '@/lib/text/slug.ts';
 import { vendorNameSql } from '@/lib/vendors/vendor-name.server.ts';
 import { productArea, type ProductInput } from './product.area.ts';
 import { productStatusLabel } from './product-status.ts';
-import { productStatusEvents, productTags, products } from './product.tables.ts';
+import { vendorRefusal } from './product-transitions.ts';
+import { productImages, productStatusEvents, productTags, products } from './product.tables.ts';
+import { deleteImageCopies } from '@/lib/uploads/images.server.ts';
 
 /** A related record's name as a correlated subquery: one index probe per row of the page, never a join of the whole table. */
 const nameOf = (table: string, column: string, idColumn: string) =>
@@ -68,6 +70,30 @@ export function bulkStatusRefusal(from: string, to: string): string | undefined 
     return `it is ${productStatusLabel(from).toLowerCase()}; only an inactive product can be made active again here. New products go live through review.`;
   if (to === 'inactive' && from !== 'active') return `it is ${productStatusLabel(from).toLowerCase()}; only an active product can be made inactive.`;
   return undefined;
+}
+
+/**
+ * Made active in bulk, a product goes on sale again: its vendor must be active, as for the
+ * details page's Activate (a suspended store can't put products back on sale).
+ */
+async function vendorStatusRefusals(db: DbOrTx, changed: { id: number }[], to: string): Promise<Map<number, string>> {
+  if (to !== 'active') return new Map();
+  const rows = await db
+    .select({ id: products.id, vendorStatus: vendors.status })
+    .from(products)
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(
+      inArray(
+        products.id,
+        changed.map((c) => c.id),
+      ),
+    );
+  return new Map(
+    rows.flatMap((r) => {
+      const reason = vendorRefusal('activate', r.vendorStatus);
+      return reason ? [[r.id, reason] as const] : [];
+    }),
+  );
 }
 
 /** The slug of a new product: from its name, unique among its vendor's products (`kurta`, `kurta-2`, …). */
@@ -195,8 +221,15 @@ export const productResource = defineResource({
     },
   ],
   deleteBlocker,
+  // A draft's images: every stored copy goes once the delete has committed.
+  filesOnDelete: {
+    collect: async (tx, ids) =>
+      (await tx.select({ path: productImages.path }).from(productImages).where(inArray(productImages.productId, ids))).map((r) => r.path),
+    remove: deleteImageCopies,
+  },
   statusChange: {
     refuse: bulkStatusRefusal,
+    refuseInTransaction: (tx, changed, to) => vendorStatusRefusals(tx, changed, to),
     // The details page's status history: one event per product changed, in the same transaction.
     afterChange: async (tx, changed, to, scope) => {
       if (!changed.length) return;

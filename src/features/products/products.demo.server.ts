@@ -2,15 +2,18 @@
  * The demo catalogue beyond the five products every database starts with (src/app/db/seed.server.ts,
  * whose SKUs DFH-KUR-001… tests use): Demo Fashion House gets a dozen more across its brands and
  * categories, in every state a list shows (live, off sale, drafts still being written, one
- * waiting for review), each with one variant. Their summary columns are computed like any write's.
+ * waiting for review), each with one variant; and one kurta in sizes and colours (seedVariedProduct).
+ * Their summary columns are computed like any write's.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { categories, subCategories } from '../categories/category.tables.ts';
 import { tags } from '../tags/tag.tables.ts';
 import { taxes } from '../taxes/tax.tables.ts';
 import { returnPolicies } from '../return-policies/return-policy.tables.ts';
 import { sizeCharts } from '../size-charts/size-chart.tables.ts';
-import { productStatusEvents, productTags, productVariants, products } from './product.tables.ts';
+import { productOptions, productStatusEvents, productTags, productVariants, productWarehouses, products } from './product.tables.ts';
+import { productMatrixGroups, productMatrixValues } from '../product-matrices/product-matrix.tables.ts';
+import { warehouses } from '../warehouses/warehouse.tables.ts';
 import { refreshProductSummary } from './product-summary.server.ts';
 import { slugify } from '../../lib/text/slug.ts';
 import type { DemoSeed } from '../../lib/db/demo-seeds.server.ts';
@@ -273,4 +276,124 @@ export const seedProductCatalogue: DemoSeed = async (tx, { at, vendorIds, brandI
       .values(history.map(([fromStatus, toStatus]) => ({ productId, fromStatus, toStatus, reason: null, actorUserId: null, createdAt: when })));
     await refreshProductSummary(tx, productId);
   }
+};
+
+/**
+ * One product that varies, as most apparel does: a kurta in three sizes and two colours (six
+ * variants, the larger size dearer), shipped from the vendor's Bengaluru warehouse. After the
+ * option groups (product-matrices.demo) and the warehouses; its stock comes with the others'
+ * (inventories.demo).
+ */
+const VARIED = {
+  name: 'Everyday Cotton Kurta',
+  sku: 'DFH-KUR-020',
+  brand: 'Indigo Loom',
+  sizes: ['S', 'M', 'L'],
+  colours: [
+    ['Indigo', 'IND'],
+    ['White', 'WHT'],
+  ],
+  mrp: 119900,
+  /** Selling price by size. */
+  price: { S: 89900, M: 89900, L: 94900 } as Record<string, number>,
+  /** Ships from (its stock is in inventories.demo). */
+  warehouse: 'DFH-BLR',
+};
+
+export const seedVariedProduct: DemoSeed = async (tx, { at, vendorIds, brandIds }) => {
+  const need = <T>(value: T | undefined | null, what: string): T => {
+    if (value === undefined || value === null) throw new Error(`The varied demo product needs ${what}`);
+    return value;
+  };
+  const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.name, 'Clothing'));
+  const [sub] = await tx.select({ id: subCategories.id }).from(subCategories).where(eq(subCategories.name, 'Kurtas & Kurtis'));
+  const [tax] = await tx.select({ id: taxes.id }).from(taxes).where(eq(taxes.name, APPAREL));
+  const [chart] = await tx.select({ id: sizeCharts.id }).from(sizeCharts).where(eq(sizeCharts.name, "Women's kurtas"));
+  const [policy] = await tx.select({ id: returnPolicies.id }).from(returnPolicies).where(eq(returnPolicies.title, '7-day easy returns'));
+  const groupValues = async (group: string, values: string[]) => {
+    const [g] = await tx.select({ id: productMatrixGroups.id }).from(productMatrixGroups).where(eq(productMatrixGroups.name, group));
+    const rows = await tx
+      .select({ id: productMatrixValues.id, value: productMatrixValues.value })
+      .from(productMatrixValues)
+      .where(eq(productMatrixValues.groupId, need(g, `the option group ${group}`).id));
+    return {
+      groupId: g!.id,
+      ids: new Map(
+        values.map((v) => [
+          v,
+          need(
+            rows.find((r) => r.value === v),
+            `the value ${group} ${v}`,
+          ).id,
+        ]),
+      ),
+    };
+  };
+  const size = await groupValues('Size', VARIED.sizes);
+  const colour = await groupValues(
+    'Colour',
+    VARIED.colours.map(([c]) => c!),
+  );
+  const [warehouse] = await tx
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(and(eq(warehouses.vendorId, vendorIds.fashion), eq(warehouses.code, VARIED.warehouse)));
+  const when = new Date(at.getTime() + 40 * 86_400_000);
+  const [product] = await tx
+    .insert(products)
+    .values({
+      vendorId: vendorIds.fashion,
+      name: VARIED.name,
+      slug: slugify(VARIED.name),
+      description: 'Soft mul cotton for every day. **Straight fit**, side pockets; in indigo or white.',
+      brandId: need(brandIds[VARIED.brand], `the brand ${VARIED.brand}`),
+      categoryId: need(category, 'the category Clothing').id,
+      subCategoryId: need(sub, 'the sub-category Kurtas & Kurtis').id,
+      taxId: need(tax, `the tax ${APPAREL}`).id,
+      returnPolicyId: policy?.id ?? null,
+      sizeChartId: chart?.id ?? null,
+      status: 'active',
+      submittedAt: when,
+      reviewedAt: when,
+      weightGrams: 300,
+      lengthMm: 320,
+      widthMm: 260,
+      heightMm: 30,
+      handlingDays: 1,
+      createdAt: when,
+      updatedAt: when,
+    })
+    .returning({ id: products.id });
+  const productId = product!.id;
+  await tx.insert(productOptions).values([
+    { productId, groupId: size.groupId, position: 0, valueIds: [...size.ids.values()] },
+    { productId, groupId: colour.groupId, position: 1, valueIds: [...colour.ids.values()] },
+  ]);
+  let position = 0;
+  for (const s of VARIED.sizes) {
+    for (const [c, code] of VARIED.colours) {
+      await tx.insert(productVariants).values({
+        productId,
+        vendorId: vendorIds.fashion,
+        sku: `${VARIED.sku}-${s}-${code}`,
+        optionValueIds: [size.ids.get(s)!, colour.ids.get(c!)!],
+        mrpPaise: VARIED.mrp,
+        pricePaise: VARIED.price[s]!,
+        position: position++,
+        createdAt: when,
+        updatedAt: when,
+      });
+    }
+  }
+  if (warehouse) await tx.insert(productWarehouses).values({ productId, warehouseId: warehouse.id });
+  await tx.insert(productStatusEvents).values(
+    (
+      [
+        [null, 'draft'],
+        ['draft', 'pending_review'],
+        ['pending_review', 'active'],
+      ] as [string | null, string][]
+    ).map(([fromStatus, toStatus]) => ({ productId, fromStatus, toStatus, reason: null, actorUserId: null, createdAt: when })),
+  );
+  await refreshProductSummary(tx, productId);
 };

@@ -100,6 +100,15 @@ export interface ResourceDefinition<S extends z.ZodObject> {
   hooks?: ResourceHooks<z.infer<S>>;
   /** Rules of the bulk status change beyond "one of the options" (a product's workflow): see StatusChangeRules. */
   statusChange?: StatusChangeRules;
+  /**
+   * Files kept in other tables' rows that go with the records (a product's image copies): read in
+   * the delete's transaction, before the rows cascade away, and removed once it has committed, so
+   * an undone delete never loses a file.
+   */
+  filesOnDelete?: {
+    collect: (tx: Tx, ids: number[]) => Promise<string[]>;
+    remove: (path: string) => Promise<void>;
+  };
 }
 
 /**
@@ -109,6 +118,11 @@ export interface ResourceDefinition<S extends z.ZodObject> {
 export interface StatusChangeRules {
   /** Why a record with status `from` can't be given `to` by the bulk action, or undefined when it can. */
   refuse: (from: string, to: string) => string | undefined;
+  /**
+   * Refusals that need the database, in the change's transaction (a product made active needs an
+   * active vendor): the reason by record id, for the records `refuse` let through.
+   */
+  refuseInTransaction?: (tx: Tx, changed: { id: number; from: string }[], to: string, scope: RequestScope) => Promise<Map<number, string>>;
   /** In the change's transaction, after the rows changed: the area's own records of it. */
   afterChange?: (tx: Tx, changed: { id: number; from: string }[], to: string, scope: RequestScope) => Promise<void>;
 }
@@ -389,6 +403,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
      * them is still in use, none is deleted (409 naming them). Answers how many were deleted.
      */
     async remove(db: Db, s: RequestScope, target: BulkTarget): Promise<number> {
+      let files: string[] = [];
       const rows = await db
         .transaction(async (tx) => {
           const rows = (await tx
@@ -414,6 +429,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
               errors,
             );
           }
+          if (def.filesOnDelete) files = await def.filesOnDelete.collect(tx, ids);
           for (const chunk of chunks(ids)) await tx.delete(table as PgTable).where(inArray(table.id, chunk));
           await logActivities(
             tx,
@@ -432,6 +448,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
           .filter(Boolean)
           .map((k) => uploads().delete(k!)),
       );
+      if (def.filesOnDelete) await Promise.all(files.map(def.filesOnDelete.remove));
       return rows.length;
     },
 
@@ -474,8 +491,19 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
         const changed = before.filter((r) => r.value !== value);
         const rules = def.statusChange;
         if (rules) {
+          const byStatus = new Map(changed.map((r) => [r.id, rules.refuse(String(r.value), status)]));
+          const checked = changed.filter((r) => !byStatus.get(r.id));
+          const byRecord =
+            rules.refuseInTransaction && checked.length
+              ? await rules.refuseInTransaction(
+                  tx,
+                  checked.map((r) => ({ id: r.id, from: String(r.value) })),
+                  status,
+                  s,
+                )
+              : new Map<number, string>();
           const refused = changed.flatMap((r) => {
-            const reason = rules.refuse(String(r.value), status);
+            const reason = byStatus.get(r.id) ?? byRecord.get(r.id);
             return reason ? [{ row: r, reason }] : [];
           });
           if (refused.length) {

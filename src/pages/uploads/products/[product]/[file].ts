@@ -9,7 +9,7 @@ import { db } from '@/lib/boot.server.ts';
 import { errorResponse } from '@/lib/http/api.server.ts';
 import { isRecordId } from '@/lib/http/integers.ts';
 import { imageCopyFile } from '@/lib/uploads/images.server.ts';
-import { findViewableProduct } from '@/features/products/product-images.server.ts';
+import { productFor } from '@/features/products/product-access.server.ts';
 
 const COPY_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-(\d{3,4})\.webp$/;
 
@@ -20,7 +20,7 @@ export const GET: APIRoute = async ({ params, locals }) => {
   const file = imageCopyFile(`products/${Number(params.product)}/${match[1]}`, Number(match[2]));
   if (!file) return missing();
   try {
-    await findViewableProduct(db(), locals.principal!, Number(params.product));
+    await productFor(db(), locals.principal!, Number(params.product));
   } catch {
     return missing();
   }
