@@ -18,6 +18,8 @@ export const wishlistList: AreaListDeclaration & { details: { action: 'list'; pa
   titleField: 'customer_name',
   defaultSort: { field: 'updated_at', order: 'desc' },
   searchPlaceholder: 'Search by customer or wishlist name',
+  // GET /api/wishlists/export serves the table's CSV export, as a CRUD area's does.
+  exportable: true,
   columns: [
     { field: 'customer_name', header: 'Customer', kind: 'text', sortable: true, filterable: true },
     { field: 'name', header: 'Wishlist', kind: 'text', sortable: true, filterable: true, secondary: true },
