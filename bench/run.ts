@@ -92,6 +92,9 @@ const PAGES: PageTarget[] = [
   { key: '/pincodes/listing', path: '/pincodes/listing', as: 'admin', expect: 200 },
   { key: '/pincodes/add', path: '/pincodes/add', as: 'admin', expect: 200 },
   { key: '/pincodes/1/edit', path: '/pincodes/1/edit', as: 'admin', expect: 200 },
+  // Issue 15: the catalogue's list (a million products on PostgreSQL) and the add flow's first step.
+  { key: '/products/listing', path: '/products/listing', as: 'admin', expect: 200 },
+  { key: '/products/add', path: '/products/add', as: 'admin', expect: 200 },
   { key: '404', path: '/bench-no-such-page', as: 'admin', expect: 404 },
   { key: '403', path: '/brands/listing', as: 'support', expect: 403 },
 ];

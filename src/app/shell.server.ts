@@ -14,6 +14,7 @@ import { breadcrumbParents, samplePath } from '@/app/routes/registry.ts';
 import type { RouteDef } from '@/lib/routes/route.ts';
 import { pendingVendorCount } from '@/features/vendors/vendors.service.server.ts';
 import { pendingReviewCount } from '@/features/products/product-review.service.server.ts';
+import { MENU_BADGE_CAP } from '@/lib/navigation/menu.ts';
 import { effectiveSurface, type ThemeConfig } from '@/lib/theme/theme.ts';
 import { LAYOUT_COOKIE, parseLayoutCookie, type PersistedLayout } from '@/lib/stores/layout.ts';
 
@@ -59,10 +60,13 @@ export async function loadShell({ locals, url, cookies }: ShellContext, breadcru
   };
 }
 
-/** The sidebar's counts (MenuItem.badge), each read only for those who may see it. */
+/**
+ * The sidebar's counts (MenuItem.badge), each read only for those who may see it, on every page:
+ * a count that can grow long stops at MENU_BADGE_CAP (drawn "99+", Sidebar.astro).
+ */
 const BADGE_COUNTS: Record<string, () => Promise<number>> = {
   'vendors-pending': () => pendingVendorCount(db()),
-  'products-pending': () => pendingReviewCount(db()),
+  'products-pending': () => pendingReviewCount(db(), { upTo: MENU_BADGE_CAP }),
 };
 
 async function withBadges(menu: MenuGroup[], locals: App.Locals): Promise<MenuGroup[]> {

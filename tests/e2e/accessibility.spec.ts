@@ -99,7 +99,8 @@ const SHELL_PAGE = '/global-settings';
 test.describe('the shell in every menu mode, menu theme and scheme', () => {
   for (const { name, size } of VIEWPORTS) {
     test(`${name}: no serious axe violation`, async ({ page, loginAs }) => {
-      test.setTimeout(120_000);
+      // Up to 32 axe runs (4 modes × 4 menu themes × 2 schemes) on a machine shared with the other worker.
+      test.setTimeout(300_000);
       await page.setViewportSize(size);
       await loginAs('admin');
       for (const darkTheme of [false, true]) {

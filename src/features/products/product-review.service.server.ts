@@ -230,10 +230,14 @@ export function storefrontVisibleProducts(): SQL {
 }
 
 /** How many products wait for review (the sidebar badge and the list's "Waiting for review" view). */
-export async function pendingReviewCount(db: DbOrTx): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+export async function pendingReviewCount(db: DbOrTx, options: { upTo?: number } = {}): Promise<number> {
+  // Counted up to `upTo` when given (the sidebar's badge on every page): never a scan of a long queue.
+  const waiting = db
+    .select({ one: sql`1` })
     .from(products)
-    .where(eq(products.status, 'pending_review'));
+    .where(eq(products.status, 'pending_review'))
+    .limit(options.upTo ?? Number.MAX_SAFE_INTEGER)
+    .as('waiting');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(waiting);
   return Number(row?.n ?? 0);
 }

@@ -19,6 +19,13 @@ export interface MenuItem {
   badge?: { key: string; permission: Permission; label: string };
   count?: number;
 }
+
+/** A badge counts up to this, then reads "99+": the shell counts no further on every page. */
+export const MENU_BADGE_CAP = 100;
+
+/** A badge's text: the count, or "99+" from MENU_BADGE_CAP on. */
+export const menuBadgeText = (count: number) => (count >= MENU_BADGE_CAP ? `${MENU_BADGE_CAP - 1}+` : String(count));
+
 export interface MenuGroup {
   label: string;
   items: MenuItem[];
