@@ -103,7 +103,7 @@ describe('GET /api/brands', () => {
       'Tulsi Naturals',
     ]);
     expect(body.meta).toEqual({ page: 1, per_page: 25, total: 8, total_is_estimate: false, next_cursor: null });
-    expect(body.data[1]).toMatchObject({ name: 'Indigo Loom', slug: 'indigo-loom', status: 'active', products_count: 4, logo_url: null, version: 1 });
+    expect(body.data[1]).toMatchObject({ name: 'Indigo Loom', slug: 'indigo-loom', status: 'active', products_count: 5, logo_url: null, version: 1 });
   });
 
   it('counts the matches on every page, a page past the end included', async () => {
@@ -157,7 +157,7 @@ describe('GET /api/brands', () => {
   });
 
   it('filters number columns: equals, notEquals, in, lt, lte, gt, gte, between', async () => {
-    // The demo catalogue: Indigo Loom 4 products, Monsoon Linen and Saffron Thread 3, Chandni Jewels and
+    // The demo catalogue: Indigo Loom 5 products, Monsoon Linen and Saffron Thread 3, Chandni Jewels and
     // Peepal Home 2, Kaveri Weaves and Neel Denim 1, Tulsi Naturals none.
     const used = ['Chandni Jewels', 'Indigo Loom', 'Kaveri Weaves', 'Monsoon Linen', 'Neel Denim', 'Peepal Home', 'Saffron Thread'];
     expect(names((await list(filter('products_count', 'gte', 1))).body)).toEqual(used);
@@ -168,7 +168,7 @@ describe('GET /api/brands', () => {
     expect((await list(filter('products_count', 'lte', 1))).body.meta.total).toBe(3);
     expect(names((await list(filter('products_count', 'between', [1, 1]))).body)).toEqual(['Kaveri Weaves', 'Neel Denim']);
     expect(names((await list(filter('products_count', 'between', [2, 3]))).body)).toEqual(['Chandni Jewels', 'Monsoon Linen', 'Peepal Home', 'Saffron Thread']);
-    expect((await list(filter('products_count', 'in', [0, 4]))).body.meta.total).toBe(2);
+    expect((await list(filter('products_count', 'in', [0, 5]))).body.meta.total).toBe(2);
   });
 
   it('filters date columns on the Indian calendar day: dateIs, dateIsNot, dateBefore, dateAfter, between', async () => {
@@ -308,7 +308,7 @@ describe('DELETE /api/brands/:id and bulk actions', () => {
   it('keeps a brand still used by a product and says why (409)', async () => {
     const indigo = await byName('Indigo Loom');
     const body = await expectErrorShape(await admin.delete(`/api/brands/${indigo.id}`), 409);
-    expect(body.message).toBe('Brand "Indigo Loom" can\'t be deleted: it is used by 4 products.');
+    expect(body.message).toBe('Brand "Indigo Loom" can\'t be deleted: it is used by 5 products.');
     expect((await admin.getJson(`/api/brands/${indigo.id}`)).status).toBe(200);
   });
 
@@ -329,7 +329,7 @@ describe('DELETE /api/brands/:id and bulk actions', () => {
     const blocked = await expectErrorShape(await admin.post('/api/brands/bulk-delete', { json: { ids: [a.id, b.id, indigo.id] } }), 409);
     expect(blocked.message).toMatch(/Nothing was deleted/);
     expect(Object.keys(blocked.errors ?? {})).toEqual([String(indigo.id)]);
-    expect(blocked.errors?.[String(indigo.id)]?.[0]).toMatch(/Indigo Loom: it is used by 4 products/);
+    expect(blocked.errors?.[String(indigo.id)]?.[0]).toMatch(/Indigo Loom: it is used by 5 products/);
     expect((await list(filter('name', 'in', ['Bulk A', 'Bulk B']))).body.meta.total).toBe(2);
 
     const ok = await admin.post('/api/brands/bulk-delete', { json: { ids: [a.id, b.id] } });
@@ -367,7 +367,7 @@ describe('GET /api/brands/export', () => {
     const lines = text.split('\r\n');
     expect(lines[0]).toBe('\uFEFFID,Name,Slug,Status,Products,Created,Updated');
     expect(lines[1]).toMatch(new RegExp(`^${evil.id},"'=HYPERLINK\\(""http://evil.example"",""Click""\\)",evil-brand,active,0,`));
-    expect(lines[2]).toMatch(/^\d+,Indigo Loom,indigo-loom,active,4,/);
+    expect(lines[2]).toMatch(/^\d+,Indigo Loom,indigo-loom,active,5,/);
     expect(lines.filter(Boolean)).toHaveLength(3);
   });
 

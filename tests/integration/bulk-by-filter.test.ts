@@ -139,7 +139,7 @@ describe('POST /api/<area>/bulk-delete with a filter', () => {
     await createBrands('Indigo Spare', 2);
     const blocked = await expectErrorShape(await admin.post('/api/brands/bulk-delete', { json: { filter: { q: 'Indigo' } } }), 409);
     expect(blocked.message).toBe("1 of the 3 matching brands can't be deleted because they are still used. Nothing was deleted.");
-    expect(Object.values(blocked.errors ?? {}).flat()).toEqual(['Indigo Loom: it is used by 4 products.']);
+    expect(Object.values(blocked.errors ?? {}).flat()).toEqual(['Indigo Loom: it is used by 5 products.']);
     expect((await brands.list({ q: 'Indigo' })).body.meta.total).toBe(3);
 
     await expectErrorShape(await admin.post('/api/brands/bulk-delete', { json: { filter: filter('nope', 'equals', 1) } }), 422);
@@ -151,7 +151,7 @@ describe('GET /api/<area>/:id/delete-check', () => {
     const indigo = await brands.find('name', 'Indigo Loom');
     const used = await admin.getJson(`/api/brands/${indigo.id}/delete-check`);
     expect(used.status).toBe(200);
-    expect(used.body.data).toEqual({ deletable: false, message: 'Brand "Indigo Loom" can\'t be deleted: it is used by 4 products.', details: [] });
+    expect(used.body.data).toEqual({ deletable: false, message: 'Brand "Indigo Loom" can\'t be deleted: it is used by 5 products.', details: [] });
 
     const [free] = await createBrands('Checkfree', 1);
     const unused = await admin.getJson(`/api/brands/${free!.id}/delete-check`);

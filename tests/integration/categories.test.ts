@@ -23,7 +23,7 @@ describe('GET /api/categories', () => {
     const { status, body } = await categories.list();
     expect(status).toBe(200);
     expect(body.data.map((c) => [c.name, c.sort_order, c.commission_percent, c.sub_categories_count, c.products_count, c.status])).toEqual([
-      ['Clothing', 10, null, 4, 12, 'active'],
+      ['Clothing', 10, null, 4, 13, 'active'],
       ['Home & Kitchen', 20, 12, 3, 3, 'active'],
       ['Beauty & Personal Care', 30, 15, 2, 0, 'active'],
       ['Jewellery', 40, 8, 2, 2, 'active'],
@@ -122,7 +122,7 @@ describe('DELETE /api/categories/:id', () => {
   it('keeps a category that has sub-categories or products, and says why (409)', async () => {
     const clothing = await categories.find('name', 'Clothing');
     let body = await expectErrorShape(await categories.delete(clothing.id), 409);
-    expect(body.message).toBe('Category "Clothing" can\'t be deleted: it has 4 sub-categories and is used by 12 products.');
+    expect(body.message).toBe('Category "Clothing" can\'t be deleted: it has 4 sub-categories and is used by 13 products.');
     const beauty = await categories.find('name', 'Beauty & Personal Care');
     body = await expectErrorShape(await categories.delete(beauty.id), 409);
     expect(body.message).toBe('Category "Beauty & Personal Care" can\'t be deleted: it has 2 sub-categories.');

@@ -106,7 +106,7 @@ describe('a brand’s return policies', () => {
     let body = await expectErrorShape(await brands.delete(chandni), 409);
     expect(body.message).toBe('Brand "Chandni Jewels" can\'t be deleted: it is used by 2 products and has 1 return policy.');
     body = await expectErrorShape(await brands.delete(indigo), 409);
-    expect(body.message).toBe('Brand "Indigo Loom" can\'t be deleted: it is used by 4 products and has 1 return policy.');
+    expect(body.message).toBe('Brand "Indigo Loom" can\'t be deleted: it is used by 5 products and has 1 return policy.');
     const brand = await brands.create({ name: 'Short-lived Brand' });
     const own = await policies.create({ title: 'Short-lived policy', brand_id: String(brand.id), return_window_days: '3' });
     await expectErrorShape(await brands.delete(brand.id), 409);

@@ -65,7 +65,19 @@ beforeAll(async () => {
 describe('the inventories list', () => {
   it('shows staff every level, and a vendor only their own', async () => {
     const all = await listAs(admin, { sort: 'sku', order: 'asc' });
-    expect(all.data.map((l) => l.sku)).toEqual(['DFH-DUP-003', 'DFH-KUR-001', 'DFH-SHI-002', 'KVH-SAR-001', 'KVH-TOW-002']);
+    // The demo stock: one level per single-variant demo product, and five of the kurta in sizes and colours.
+    expect(all.data.map((l) => l.sku)).toEqual([
+      'DFH-DUP-003',
+      'DFH-KUR-001',
+      'DFH-KUR-020-L-IND',
+      'DFH-KUR-020-M-IND',
+      'DFH-KUR-020-M-WHT',
+      'DFH-KUR-020-S-IND',
+      'DFH-KUR-020-S-WHT',
+      'DFH-SHI-002',
+      'KVH-SAR-001',
+      'KVH-TOW-002',
+    ]);
     expect(all.data.find((l) => l.sku === 'DFH-KUR-001')).toMatchObject({
       product_name: 'Cotton Kurta, Indigo',
       warehouse_code: 'DFH-BLR',
@@ -76,8 +88,17 @@ describe('the inventories list', () => {
       stock_state: 'ok',
     });
     const own = await listAs(vendor, { sort: 'sku', order: 'asc' });
-    expect(own.data.map((l) => l.sku)).toEqual(['DFH-DUP-003', 'DFH-KUR-001', 'DFH-SHI-002']);
-    expect(own.meta.total).toBe(3);
+    expect(own.data.map((l) => l.sku)).toEqual([
+      'DFH-DUP-003',
+      'DFH-KUR-001',
+      'DFH-KUR-020-L-IND',
+      'DFH-KUR-020-M-IND',
+      'DFH-KUR-020-M-WHT',
+      'DFH-KUR-020-S-IND',
+      'DFH-KUR-020-S-WHT',
+      'DFH-SHI-002',
+    ]);
+    expect(own.meta.total).toBe(8);
     // Search and filters stay inside the vendor's own rows.
     expect((await listAs(vendor, { q: 'KVH' })).data).toEqual([]);
     expect((await listAs(vendor, filter('product_name', 'contains', 'Saree'))).data).toEqual([]);
@@ -88,7 +109,7 @@ describe('the inventories list', () => {
     expect((await listAs(vendor, filter('stock_state', 'equals', 'out'))).data.map((l) => l.sku)).toEqual(['DFH-DUP-003']);
     expect((await listAs(admin, lowStock)).data.map((l) => l.sku).sort()).toEqual(['DFH-DUP-003', 'DFH-SHI-002', 'KVH-TOW-002']);
     const byAvailable = await listAs(admin, { sort: 'available', order: 'desc' });
-    expect(byAvailable.data.map((l) => l.available)).toEqual([40, 12, 4, 2, 0]);
+    expect(byAvailable.data.map((l) => l.available)).toEqual([40, 18, 14, 12, 12, 9, 6, 4, 2, 0]);
   });
 
   it('refuses a filter or sort it does not know, in the one error shape', async () => {

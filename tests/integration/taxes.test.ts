@@ -27,7 +27,7 @@ describe('GET /api/taxes', () => {
       price_mode: 'exclusive',
       products_count: 0,
     });
-    expect(body.data.find((t) => t.name === 'Apparel up to ₹2,500 (GST 5%)')).toMatchObject({ code_kind: 'hsn', hsn_code: '6204', products_count: 9 });
+    expect(body.data.find((t) => t.name === 'Apparel up to ₹2,500 (GST 5%)')).toMatchObject({ code_kind: 'hsn', hsn_code: '6204', products_count: 10 });
     expect(body.data.find((t) => t.rate_percent === 12)).toMatchObject({ status: 'inactive' });
   });
 
@@ -105,14 +105,14 @@ describe('DELETE /api/taxes/:id', () => {
   it('refuses to delete a rate in use, naming how many products use it (409)', async () => {
     const apparel = await taxes.find('name', 'Apparel up to ₹2,500 (GST 5%)');
     const body = await expectErrorShape(await taxes.delete(apparel.id), 409);
-    expect(body.message).toBe('Tax "Apparel up to ₹2,500 (GST 5%)" can\'t be deleted: it is used by 9 products.');
+    expect(body.message).toBe('Tax "Apparel up to ₹2,500 (GST 5%)" can\'t be deleted: it is used by 10 products.');
     const sarees = await taxes.find('name', 'Silk sarees and fabric (GST 5%)');
     const bulk = await expectErrorShape(await admin.post('/api/taxes/bulk-delete', { json: { ids: [apparel.id, sarees.id] } }), 409);
     expect(bulk.errors).toEqual({
-      [String(apparel.id)]: ['Apparel up to ₹2,500 (GST 5%): it is used by 9 products.'],
+      [String(apparel.id)]: ['Apparel up to ₹2,500 (GST 5%): it is used by 10 products.'],
       [String(sarees.id)]: ['Silk sarees and fabric (GST 5%): it is used by 1 product.'],
     });
-    expect((await taxes.get(apparel.id)).products_count).toBe(9);
+    expect((await taxes.get(apparel.id)).products_count).toBe(10);
   });
 
   it('deletes an unused rate and logs every change', async () => {
