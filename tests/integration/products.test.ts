@@ -241,6 +241,21 @@ describe('deleting and bulk status', () => {
     await expectErrorShape(await vendor.get(`/api/products/${draft.id}`), 404);
   });
 
+  it('keeps each vendor’s product count as products are added and deleted', async () => {
+    const countOf = async () => {
+      const { body } = await admin.getJson<{ data: { id: number; products_count: number }[] }>('/api/vendors?per_page=100');
+      return body.data.find((v) => v.id === vendorIds.kaveri)!.products_count;
+    };
+    const before = await countOf();
+    const made = await products.create(basic({ name: 'Counted Saree', sub_category_id: String(ref.sarees), vendor_id: String(vendorIds.kaveri) }));
+    expect(await countOf()).toBe(before + 1);
+    expect((await products.delete(made.id)).status).toBe(200);
+    expect(await countOf()).toBe(before);
+    // The kept count agrees with the products themselves.
+    const [counted] = await app.server.withDatabase((query) => query(`select count(*)::int as n from products where vendor_id = $1`, [vendorIds.kaveri]));
+    expect(Number(counted!.n)).toBe(before);
+  });
+
   it('removes a deleted draft’s image files with it', async () => {
     const draft = await asVendor.create(basic({ name: 'Draft with a photo' }));
     const body = new FormData();

@@ -44,6 +44,12 @@ export const vendors = pgTable('vendors', {
   commissionRate: numeric('commission_rate', { precision: 5, scale: 2 }),
   /** 'weekly' | 'fortnightly' | 'monthly' */
   payoutCycle: text('payout_cycle').notNull().default('monthly'),
+  /**
+   * How many products the store has, kept by triggers on products (migration 0014: one UPDATE per
+   * statement, whatever inserts or deletes them, the bench's million included), so the vendors
+   * list never counts 2,000 products per row. Not a change of the vendor: no version, no log.
+   */
+  productsCount: integer('products_count').notNull().default(0),
   ...timestamps,
   version: integer('version').notNull().default(1),
 });
