@@ -68,16 +68,16 @@ const VARIANTS = [
   { row: 'M / White', mrp: '1,199', price: '949', opening: '2' },
 ];
 
-for (const [name, viewport] of [
-  ['desktop', DESKTOP],
-  ['phone', PHONE],
+// Each its own name: the SKUs proposed from it must differ (a vendor's SKUs are unique).
+for (const [name, viewport, title] of [
+  ['desktop', DESKTOP, 'Journey Cotton Kurta'],
+  ['phone', PHONE, 'Pocket Linen Kurta'],
 ] as const) {
   test(`${name}: a vendor adds a product in four steps and submits it; the admin approves it; the vendor receives stock; the list shows it`, async ({
     browser,
     baseURL,
   }) => {
     test.setTimeout(300_000); // four steps with uploads, two sign-ins and the list, on a shared two-core machine
-    const title = `Journey Cotton Kurta (${name})`;
     const vendor = await signIn(browser, baseURL, 'vendor', viewport);
 
     // Step 1: basic information, saved as a draft.
@@ -145,7 +145,7 @@ for (const [name, viewport] of [
     await admin.getByTestId('review-tab').click();
     const queued = admin.locator('tbody tr').filter({ hasText: title });
     await expect(queued).toBeVisible();
-    await queued.getByRole('link', { name: title }).click();
+    await queued.getByRole('link', { name: `View ${title}` }).click();
     await expect(admin.getByRole('heading', { name: title, level: 1 })).toBeVisible();
     await admin.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect(admin.getByTestId('product-status')).toHaveText('Active');

@@ -92,18 +92,23 @@ test(`${PER_ACCOUNT} wrong passwords block the account until the window has pass
 });
 
 test(`${PER_IP} failures from one address block every account from it`, async ({ page }) => {
-  test.setTimeout(90_000);
-  await fromAddress(page, '203.0.113.2');
+  test.setTimeout(180_000);
   await page.goto('/auth/login');
-  // Different (unknown) accounts each time: no single account reaches its own limit.
-  for (let i = 1; i <= PER_IP; i++) {
-    const attempt = await signIn(page, `nobody-${i}-${Date.now()}@example.com`, 'Wrong-password-1');
-    expect(attempt.status, `attempt ${i}`).toBe(422);
-  }
-  // Now a real account with its right password is refused from this address (the counter is a
-  // fixed window: the failures add up because they fall inside one).
-  const blocked = await signIn(page, ACCOUNTS.vendor.email, ACCOUNTS.vendor.password);
-  expect(blocked.status, `the right password after ${PER_IP} failures inside one ${WINDOW_SECONDS} s window`).toBe(429);
+  // The counter is a fixed window: the failures add up only when they fall inside one. On a loaded
+  // machine a burst can straddle a window's end, so the burst is tried again from a new address
+  // (a clean counter) until one falls inside a window; the verdict never depends on the timing.
+  let address = 10;
+  await expect(async () => {
+    await fromAddress(page, `203.0.113.${address++}`);
+    // Different (unknown) accounts each time: no single account reaches its own limit.
+    for (let i = 1; i <= PER_IP; i++) {
+      const attempt = await signIn(page, `nobody-${i}-${Date.now()}@example.com`, 'Wrong-password-1');
+      expect(attempt.status, `attempt ${i}`).toBe(422);
+    }
+    // Now a real account with its right password is refused from this address.
+    const blocked = await signIn(page, ACCOUNTS.vendor.email, ACCOUNTS.vendor.password);
+    expect(blocked.status, `the right password after ${PER_IP} failures inside one ${WINDOW_SECONDS} s window`).toBe(429);
+  }).toPass({ timeout: 150_000 });
   await expect(page.getByRole('alert')).toHaveText(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/);
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
