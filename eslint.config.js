@@ -90,6 +90,8 @@ export default tseslint.config(
       'playwright-report/**',
       '.tmp/**',
       'bench/results/**',
+      // A running bench's copy of the build.
+      'bench/.build/**',
       'public/**',
     ],
   },
