@@ -167,6 +167,11 @@ describe('adding and editing (step 1, basic information)', () => {
     });
     const read = await asVendor.get(made.id);
     expect(read.tag_ids).toEqual([...ref.tags].sort((a, b) => a - b));
+    expect(read).toMatchObject({ sub_category_name: 'Kurtas & Kurtis', tax_name: expect.any(String) });
+    // A list page reads only what the list shows: the details' related names are left out.
+    const listed = (await asVendor.list({ q: 'Chikankari Kurta, White' })).body.data.find((p) => p.id === made.id);
+    expect(listed).toMatchObject({ name: 'Chikankari Kurta, White', brand_name: 'Indigo Loom', category_name: 'Clothing' });
+    for (const field of ['description', 'sub_category_name', 'tax_name', 'return_policy_name', 'size_chart_name']) expect(listed).not.toHaveProperty(field);
     expect(read.description_html).toContain('<strong>Lucknow</strong>');
     // The same name again (same vendor): a slug of its own. Another vendor's may reuse it.
     const again = await asVendor.create(basic());

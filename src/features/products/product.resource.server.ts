@@ -136,6 +136,8 @@ export const productResource = defineResource({
     sizeChartName: nameOf('size_charts', 'name', 'size_chart_id'),
     thumbnailPath,
   },
+  // The list shows none of these; a related name is an index probe per row of every page.
+  detailOnly: ['description', 'subCategoryName', 'taxName', 'returnPolicyName', 'sizeChartName'],
   serialize: (r) => ({
     id: r.id,
     vendor_id: r.vendorId,

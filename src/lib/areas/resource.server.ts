@@ -84,6 +84,13 @@ export interface ResourceDefinition<S extends z.ZodObject> {
   /** Values computed in SQL and read like columns (counts of related rows, a joined table's column…). */
   computed?: Record<string, SQL | AnyColumn>;
   /**
+   * Columns and computed values (row keys, camelCase) that one record's read, the export and the
+   * pickers carry but list pages don't: the list shows none of them, and each costs every row of
+   * every page (a related name is an index probe per row). List records leave out their API
+   * fields (the key in snake_case: `taxName` → `tax_name`).
+   */
+  detailOnly?: string[];
+  /**
    * Parents joined for the columns lists show, sort and filter on (a city's state name): each row
    * has exactly one (a NOT NULL foreign key to a primary key). A join lets the database use the
    * parent's indexes, where a correlated subquery runs once per row.
@@ -166,6 +173,21 @@ const isUniqueViolation = (e: unknown) => sqlState(e) === PG_UNIQUE_VIOLATION;
 /** A referenced record deleted meanwhile, or one added to a record being deleted: a race the pre-checks can't close. */
 const isForeignKeyViolation = (e: unknown) => sqlState(e) === PG_FOREIGN_KEY_VIOLATION;
 
+/** A list page's selection and serializer: the full ones, without the `detailOnly` keys and their API fields. */
+function listSelection(selection: Record<string, unknown>, serialize: (row: Row) => ApiRecord, detailOnly: string[] = []) {
+  if (!detailOnly.length) return { selection, serialize: serialize as ListTable['serialize'] };
+  for (const key of detailOnly) if (!(key in selection)) throw new Error(`detailOnly: "${key}" is neither a column nor a computed value`);
+  const fields = detailOnly.map((key) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+  return {
+    selection: Object.fromEntries(Object.entries(selection).filter(([key]) => !detailOnly.includes(key))),
+    serialize: ((row: Row) => {
+      const record = serialize(row);
+      for (const field of fields) delete record[field];
+      return record;
+    }) as ListTable['serialize'],
+  };
+}
+
 export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>) {
   const { table, area } = def;
   const listColumns = deriveListColumns(area, { table: table as PgTable, computed: def.computed, sources: def.sources, queryOnly: def.queryOnly });
@@ -212,7 +234,13 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
     const listColumn = listColumns[field]?.column;
     return Object.entries(columns).find(([, c]) => c === listColumn)?.[0];
   }
-  const listTable: ListTable = { spec, table: table as PgTable, tableName: def.tableName, selection, from, serialize: def.serialize as ListTable['serialize'] };
+  const listTable: ListTable = {
+    spec,
+    table: table as PgTable,
+    tableName: def.tableName,
+    ...listSelection(selection, def.serialize, def.detailOnly),
+    from,
+  };
   const reorderKey = area.reorder ? rowKeyOf(area.reorder.field) : undefined;
   if (owned && !columns[VENDOR_OWNED[area.permissionArea]!])
     throw new Error(`${area.key}: a vendor-owned area's table needs a ${VENDOR_OWNED[area.permissionArea]} column`);
