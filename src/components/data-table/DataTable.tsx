@@ -118,6 +118,24 @@ function Cell({ column, row }: { column: AreaColumn; row: Row }) {
       const v = String(value ?? '');
       return <span className={badgeClass(v)}>{column.options?.find((o) => o.value === v)?.label ?? v}</span>;
     }
+    case 'list': {
+      const items = String(value ?? '')
+        .split(/\s+/)
+        .filter(Boolean);
+      if (!items.length) return null;
+      return (
+        // On a desktop one line; in a phone's card "+N more" may go under the item.
+        <span className="min-w-0 md:whitespace-nowrap" title={items.length > 1 ? items.join(', ') : undefined}>
+          <span className="break-all">{items[0]}</span>
+          {items.length > 1 && (
+            <>
+              {' '}
+              <span className="text-xs whitespace-nowrap text-surface-500 dark:text-surface-400">+{items.length - 1} more</span>
+            </>
+          )}
+        </span>
+      );
+    }
     case 'image':
       return value ? (
         <img src={String(value)} alt="" loading="lazy" className="size-10 rounded-lg border border-surface-200 object-cover dark:border-surface-700" />
@@ -636,7 +654,7 @@ function Table({
                             c.secondary
                               ? `hidden md:table-cell ${oneLine(c) ? 'whitespace-nowrap' : ''}`
                               : isTitle
-                                ? `min-w-40 max-sm:order-first max-sm:min-w-0 max-sm:text-base max-sm:font-medium ${hasImage ? 'max-sm:pr-12' : ''}`
+                                ? `min-w-40 max-sm:order-first max-sm:min-w-0 max-sm:text-base max-sm:font-medium ${hasImage ? 'max-sm:min-h-10 max-sm:pr-12' : ''}`
                                 : c.display === 'image'
                                   ? // On a phone, the card's thumbnail, top right.
                                     'max-sm:absolute max-sm:top-3 max-sm:right-3'

@@ -125,7 +125,12 @@ export const productArea = defineArea({
   columns: [
     { field: 'thumbnail_url', header: 'Image', kind: 'text', display: 'image' },
     { field: 'name', header: 'Name', kind: 'text', sortable: true, filterable: true },
-    { field: 'skus', header: 'SKU', kind: 'text', filterable: true },
+    { field: 'skus', header: 'SKU', kind: 'text', filterable: true, display: 'list' },
+    // What a seller looks for first (price, stock, status) before whose it is: visible on a laptop
+    // with the menu open; vendor, brand and category follow (the table scrolls sideways).
+    { field: 'price_min_paise', header: 'Price', kind: 'number', sortable: true, filterable: true, money: { unit: 'paise', rangeEnd: 'price_max_paise' } },
+    { field: 'stock_available', header: 'Stock', kind: 'number', sortable: true, filterable: true },
+    { field: 'status', header: 'Status', kind: 'enum', sortable: true, filterable: true, options: PRODUCT_STATUSES, display: 'status' },
     {
       field: 'vendor_name',
       header: 'Vendor',
@@ -144,9 +149,6 @@ export const productArea = defineArea({
       secondary: true,
     },
     { field: 'category_name', header: 'Category', kind: 'text', filterable: true, relation: { area: 'categories', field: 'category_id' } },
-    { field: 'price_min_paise', header: 'Price', kind: 'number', sortable: true, filterable: true, money: { unit: 'paise', rangeEnd: 'price_max_paise' } },
-    { field: 'stock_available', header: 'Stock', kind: 'number', sortable: true, filterable: true },
-    { field: 'status', header: 'Status', kind: 'enum', sortable: true, filterable: true, options: PRODUCT_STATUSES, display: 'status' },
     { field: 'updated_at', header: 'Updated', kind: 'date', sortable: true, filterable: true, display: 'date', secondary: true },
   ],
 });

@@ -20,8 +20,11 @@ export interface AreaColumn {
   filterable?: boolean;
   /** For enum columns: the values and how to show them. */
   options?: readonly { value: string; label: string }[];
-  /** How a cell renders; defaults by kind. */
-  display?: 'text' | 'date' | 'status' | 'image' | 'number';
+  /**
+   * How a cell renders; defaults by kind. `list`: a space-separated list (a product's SKUs) shown
+   * as its first item and "+N more", the whole list in the cell's title, so one row stays one line.
+   */
+  display?: 'text' | 'date' | 'status' | 'image' | 'number' | 'list';
   /** Hidden on narrow screens. */
   secondary?: boolean;
   /**
