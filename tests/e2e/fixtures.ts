@@ -2,7 +2,8 @@
  * Playwright fixtures for every spec: `import { test, expect, loginAs } from './fixtures.ts'`.
  * `loginAs` signs in through the real login form (CSRF token, origin check and all).
  */
-import { test as base, expect, type Cookie, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Cookie, type Page } from '@playwright/test';
+import { startServer, type TestServer } from '../helpers/server.ts';
 
 export type DemoAccount = 'admin' | 'vendor' | 'newvendor' | 'support';
 
@@ -127,3 +128,44 @@ export const test = base.extend<{ loginAs: (account: DemoAccount) => Promise<voi
 });
 
 export { expect };
+
+/**
+ * The `test` of a file that runs its own server, a copy of the seeded template: a file whose writes
+ * other files' pages would show (the review queue's count on the sidebar badge), whose accounts
+ * change in ways the shared server's other files can't live with (two-factor on a demo account), or
+ * that needs the server started with other settings (`env`) or given records before its first
+ * request (`prepare`, whose answer the tests read as `ownServer.prepared`).
+ */
+export function testWithOwnServer<T = undefined>(options: { env?: Record<string, string>; prepare?: (server: TestServer) => Promise<T> } = {}) {
+  return test.extend<object, { ownServer: { server: TestServer; prepared: T } }>({
+    ownServer: [
+      async ({}, use) => {
+        const server = await startServer({ driver: 'pglite', template: process.env.BO_PGLITE_TEMPLATE, env: options.env });
+        try {
+          const prepared = (options.prepare ? await options.prepare(server) : undefined) as T;
+          await use({ server, prepared });
+        } finally {
+          await server.dispose();
+        }
+      },
+      { scope: 'worker', timeout: 180_000 },
+    ],
+    baseURL: async ({ ownServer }, use) => {
+      await use(ownServer.server.url);
+    },
+  });
+}
+
+/** A browser context of its own (a second person, or another screen size) signed in as `account` through the form. */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  account: DemoAccount,
+  viewport: { width: number; height: number },
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport, ...(viewport.width < 400 ? { isMobile: true, hasTouch: true } : {}) });
+  await context.addInitScript(noteAnnouncements);
+  const page = await context.newPage();
+  await loginAs(page, account);
+  return page;
+}

@@ -9,37 +9,13 @@
  * the review queue's count, which other specs' pages show.
  */
 import sharp from 'sharp';
-import type { Browser, Page } from '@playwright/test';
-import { test as base, expect, ACCOUNTS, type DemoAccount } from './fixtures.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import type { Page } from '@playwright/test';
+import { expect, signedInPage, testWithOwnServer } from './fixtures.ts';
 
-const test = base.extend<object, { journeyServer: TestServer }>({
-  journeyServer: [
-    async ({}, use) => {
-      const server = await startServer({ driver: 'pglite', template: process.env.BO_PGLITE_TEMPLATE });
-      await use(server);
-      await server.dispose();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ journeyServer }, use) => {
-    await use(journeyServer.url);
-  },
-});
+const test = testWithOwnServer();
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 360, height: 740 };
-
-async function signIn(browser: Browser, baseURL: string | undefined, account: DemoAccount, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport, ...(viewport.width < 400 ? { isMobile: true, hasTouch: true } : {}) });
-  const page = await context.newPage();
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(ACCOUNTS[account].email);
-  await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS[account].password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-  return page;
-}
 
 async function pick(page: Page, label: string, typed: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: label, exact: true }).fill(typed);
@@ -78,7 +54,7 @@ for (const [name, viewport, title] of [
     baseURL,
   }) => {
     test.setTimeout(300_000); // four steps with uploads, two sign-ins and the list, on a shared two-core machine
-    const vendor = await signIn(browser, baseURL, 'vendor', viewport);
+    const vendor = await signedInPage(browser, baseURL, 'vendor', viewport);
 
     // Step 1: basic information, saved as a draft.
     await vendor.goto('/products/add');
@@ -140,7 +116,7 @@ for (const [name, viewport, title] of [
     await expect(vendor.getByTestId('product-status')).toHaveText('Waiting for review');
 
     // The admin approves it from the queue.
-    const admin = await signIn(browser, baseURL, 'admin', DESKTOP);
+    const admin = await signedInPage(browser, baseURL, 'admin', DESKTOP);
     await admin.goto('/products/listing');
     await admin.getByTestId('review-tab').click();
     const queued = admin.locator('tbody tr').filter({ hasText: title });

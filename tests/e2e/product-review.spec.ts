@@ -8,40 +8,18 @@
  * This file runs its own server (a copy of the seeded template): approving the demo product changes
  * the queue's count, which other specs' pages show.
  */
-import { test as base, expect, ACCOUNTS, type DemoAccount } from './fixtures.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { expect, loginAs, testWithOwnServer } from './fixtures.ts';
 import { expectNoSeriousViolations } from './shell-helpers.ts';
-import type { Page } from '@playwright/test';
 
 const PRODUCT = 'Silk Dupatta, Maroon';
 
-const test = base.extend<object, { reviewServer: TestServer }>({
-  reviewServer: [
-    async ({}, use) => {
-      const server = await startServer({ driver: 'pglite', template: process.env.BO_PGLITE_TEMPLATE });
-      await use(server);
-      await server.dispose();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ reviewServer }, use) => {
-    await use(reviewServer.url);
-  },
-});
-
-async function signIn(page: Page, account: DemoAccount) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(ACCOUNTS[account].email);
-  await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS[account].password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-}
+const test = testWithOwnServer();
 
 test('the admin approves a product waiting for review; the vendor sees it active', async ({ browser, baseURL }, testInfo) => {
   test.slow();
   const desk = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
   const admin = await desk.newPage();
-  await signIn(admin, 'admin');
+  await loginAs(admin, 'admin');
 
   // The sidebar badge counts the queue: the demo catalogue has two products waiting.
   const nav = admin.getByRole('navigation', { name: 'Main' });
@@ -79,7 +57,7 @@ test('the admin approves a product waiting for review; the vendor sees it active
   // The vendor, on a phone: the notification leads to the product, now active.
   const phone = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
   const vendor = await phone.newPage();
-  await signIn(vendor, 'vendor');
+  await loginAs(vendor, 'vendor');
   await vendor.goto('/notifications');
   await vendor
     .getByRole('link', { name: `Your product “${PRODUCT}” is approved` })

@@ -6,27 +6,13 @@
  * This file runs its own server: its products, option groups and warehouses are written straight
  * into the database (the products API and the option group screens are other parts of issue 15).
  */
-import { test as base, expect, loginAs } from './fixtures.ts';
+import { expect, loginAs, testWithOwnServer } from './fixtures.ts';
 import type { Page } from '@playwright/test';
-import { startServer, type TestServer } from '../helpers/server.ts';
-import { createProductFixtures, type ProductFixtures } from '../helpers/product-fixtures.ts';
+import { createProductFixtures } from '../helpers/product-fixtures.ts';
 import { expectNoSeriousViolations } from './shell-helpers.ts';
 import { pageScriptsGzip } from './area-helpers.ts';
 
-const test = base.extend<object, { productServer: { server: TestServer; f: ProductFixtures } }>({
-  productServer: [
-    async ({}, use) => {
-      const server = await startServer({ driver: 'pglite', template: process.env.BO_PGLITE_TEMPLATE });
-      const f = await createProductFixtures(server);
-      await use({ server, f });
-      await server.dispose();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ productServer }, use) => {
-    await use(productServer.server.url);
-  },
-});
+const test = testWithOwnServer({ prepare: createProductFixtures });
 
 async function chooseOptions(page: Page) {
   await page.getByRole('button', { name: 'Add an option group' }).click();
@@ -42,9 +28,9 @@ async function chooseOptions(page: Page) {
 /** The grid's rows, by their header cell (the combination). */
 const rowOf = (page: Page, name: string) => page.getByRole('row', { name: new RegExp(`^${name}\\b`) });
 
-test('a vendor sets delivery details, builds a Size × Colour grid, prunes a variant and saves a draft', async ({ page, productServer }) => {
+test('a vendor sets delivery details, builds a Size × Colour grid, prunes a variant and saves a draft', async ({ page, ownServer }) => {
   test.slow();
-  const { f } = productServer;
+  const f = ownServer.prepared;
   await page.setViewportSize({ width: 1280, height: 900 });
   await loginAs(page, 'vendor');
 
@@ -105,9 +91,9 @@ test('a vendor sets delivery details, builds a Size × Colour grid, prunes a var
   await expect(rowOf(page, 'S / Red')).toContainText('5 on hand');
 });
 
-test('on a 360-px phone the grid is a card per variant and saves', async ({ page, productServer }) => {
+test('on a 360-px phone the grid is a card per variant and saves', async ({ page, ownServer }) => {
   test.slow();
-  const { f } = productServer;
+  const f = ownServer.prepared;
   await page.setViewportSize({ width: 360, height: 780 });
   await loginAs(page, 'vendor');
   await page.goto(`/products/add-pricing-details/${f.productId}`);
@@ -127,8 +113,8 @@ test('on a 360-px phone the grid is a card per variant and saves', async ({ page
   await page.screenshot({ path: 'test-results/product-pricing-phone.png', fullPage: true });
 });
 
-test('steps 3 and 4 stay within the JavaScript budget (100 KiB gzip, React included)', async ({ page, productServer }) => {
-  const { f } = productServer;
+test('steps 3 and 4 stay within the JavaScript budget (100 KiB gzip, React included)', async ({ page, ownServer }) => {
+  const f = ownServer.prepared;
   await loginAs(page, 'vendor');
   for (const path of [`/products/add-delivery-details/${f.productId}`, `/products/add-pricing-details/${f.productId}`]) {
     const { bytes } = await pageScriptsGzip(page, path);

@@ -13,35 +13,20 @@
  * wait out: waiting is done as a person would, by trying again until the form lets them in (a
  * window never grows, so the first try after its end signs in), never by sleeping a fixed time.
  */
-import { test as base, expect, ACCOUNTS } from './fixtures.ts';
+import { expect, ACCOUNTS, testWithOwnServer } from './fixtures.ts';
 import type { Page } from '@playwright/test';
-import { startServer, type TestServer } from '../helpers/server.ts';
 
 const WINDOW_SECONDS = 10;
 const PER_ACCOUNT = 5;
 const PER_IP = 6;
 
-const test = base.extend<object, { limitedServer: TestServer }>({
-  limitedServer: [
-    async ({}, use) => {
-      const server = await startServer({
-        driver: 'pglite',
-        // Seeded once by the global setup: copying it skips initdb.
-        template: process.env.BO_PGLITE_TEMPLATE,
-        env: {
-          LOGIN_WINDOW_SECONDS: String(WINDOW_SECONDS),
-          LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: String(PER_ACCOUNT),
-          LOGIN_MAX_ATTEMPTS_PER_IP: String(PER_IP),
-          TRUST_PROXY: 'true',
-        },
-      });
-      await use(server);
-      await server.dispose();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ limitedServer }, use) => {
-    await use(limitedServer.url);
+// Seeded once by the global setup: copying the template skips initdb.
+const test = testWithOwnServer({
+  env: {
+    LOGIN_WINDOW_SECONDS: String(WINDOW_SECONDS),
+    LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: String(PER_ACCOUNT),
+    LOGIN_MAX_ATTEMPTS_PER_IP: String(PER_IP),
+    TRUST_PROXY: 'true',
   },
 });
 

@@ -9,23 +9,10 @@
  * account on the shared server would stop the other specs signing in as it.
  */
 import * as OTPAuth from 'otpauth';
-import { test as base, expect, expectToast, loginAs, ACCOUNTS } from './fixtures.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { expect, expectToast, loginAs, ACCOUNTS, testWithOwnServer } from './fixtures.ts';
 import { expectNoSeriousViolations } from './shell-helpers.ts';
 
-const test = base.extend<object, { ownServer: TestServer }>({
-  ownServer: [
-    async ({}, use) => {
-      const server = await startServer({ driver: 'pglite', template: process.env.BO_PGLITE_TEMPLATE });
-      await use(server);
-      await server.dispose();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ ownServer }, use) => {
-    await use(ownServer.url);
-  },
-});
+const test = testWithOwnServer();
 
 /** The code an authenticator app shows `steps` × 30 s from now. */
 const codeAt = (secret: string, steps = 0) =>

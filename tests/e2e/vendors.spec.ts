@@ -7,38 +7,28 @@
  * This file runs its own server (a copy of the seeded template) so it can add a vendor account to
  * the database before the server starts, and so the approval queue's count is its own.
  */
-import { test as base, expect, ACCOUNTS } from './fixtures.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { expect, ACCOUNTS, testWithOwnServer } from './fixtures.ts';
 
 const EMAIL = 'meera.e2e@example.com';
 const PASSWORD = ACCOUNTS.newvendor.password; // the row copies newvendor's hash
 const STORE = 'Meera Weaves';
 
-const test = base.extend<object, { vendorsServer: TestServer }>({
-  vendorsServer: [
-    async ({}, use) => {
-      const server = await startServer({ driver: 'pglite', template: process.env.BO_PGLITE_TEMPLATE });
-      // A vendor whose store is set up and phone verified: the KYC step is what is left.
-      await server.withDatabase(async (q) => {
-        const [hash] = await q(`select password_hash from users where email = 'newvendor@example.com'`);
-        const [v] = await q(
-          `insert into vendors (store_name, slug, gstin, pan, phone, address_line, city, state, pincode, status, store_setup_completed_at)
-           values ($1, 'meera-weaves', '29ABCPE1234F1Z7', 'ABCPE1234F', '+919845012345', '12 MG Road', 'Bengaluru', 'Karnataka', '560001', 'draft', now()) returning id`,
-          [STORE],
-        );
-        const [u] = await q(
-          `insert into users (name, email, password_hash, user_type, vendor_id, phone, phone_verified_at) values ('Meera Rao', $1, $2, 'vendor', $3, '+919845012345', now()) returning id`,
-          [EMAIL, hash!.password_hash, v!.id],
-        );
-        await q(`insert into user_roles (user_id, role_id) select $1, id from roles where name = 'Vendor'`, [u!.id]);
-      });
-      await use(server);
-      await server.dispose();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ vendorsServer }, use) => {
-    await use(vendorsServer.url);
+const test = testWithOwnServer({
+  // A vendor whose store is set up and phone verified: the KYC step is what is left.
+  prepare: async (server) => {
+    await server.withDatabase(async (q) => {
+      const [hash] = await q(`select password_hash from users where email = 'newvendor@example.com'`);
+      const [v] = await q(
+        `insert into vendors (store_name, slug, gstin, pan, phone, address_line, city, state, pincode, status, store_setup_completed_at)
+         values ($1, 'meera-weaves', '29ABCPE1234F1Z7', 'ABCPE1234F', '+919845012345', '12 MG Road', 'Bengaluru', 'Karnataka', '560001', 'draft', now()) returning id`,
+        [STORE],
+      );
+      const [u] = await q(
+        `insert into users (name, email, password_hash, user_type, vendor_id, phone, phone_verified_at) values ('Meera Rao', $1, $2, 'vendor', $3, '+919845012345', now()) returning id`,
+        [EMAIL, hash!.password_hash, v!.id],
+      );
+      await q(`insert into user_roles (user_id, role_id) select $1, id from roles where name = 'Vendor'`, [u!.id]);
+    });
   },
 });
 
