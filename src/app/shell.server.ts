@@ -6,14 +6,16 @@
  */
 import type { AstroCookies } from 'astro';
 import { db } from '@/lib/boot.server.ts';
-import { currentUser, type CurrentUser } from '@/features/profile/current-user.server.ts';
 import { visibleMenu, type MenuGroup } from '@/lib/navigation/menu.ts';
 import { activeMenuRoute } from '@/lib/navigation/active-item.ts';
 import { breadcrumbFor, type Crumb } from '@/lib/navigation/breadcrumb.ts';
 import { breadcrumbParents, samplePath } from '@/app/routes/registry.ts';
 import type { RouteDef } from '@/lib/routes/route.ts';
-import { pendingVendorCount } from '@/features/vendors/vendors.service.server.ts';
-import { pendingReviewCount } from '@/features/products/product-review.service.server.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '@/lib/db/client.server.ts';
+import { currentUser, unreadNotificationCountSql, type CurrentUser } from '@/features/profile/current-user.server.ts';
+import { pendingVendorCountSql } from '@/features/vendors/vendors.service.server.ts';
+import { pendingReviewCountSql } from '@/features/products/product-review.service.server.ts';
 import { MENU_BADGE_CAP } from '@/lib/navigation/menu.ts';
 import { effectiveSurface, type ThemeConfig } from '@/lib/theme/theme.ts';
 import { LAYOUT_COOKIE, parseLayoutCookie, type PersistedLayout } from '@/lib/stores/layout.ts';
@@ -40,9 +42,14 @@ interface ShellContext {
 }
 
 export async function loadShell({ locals, url, cookies }: ShellContext, breadcrumb?: string[]): Promise<ShellData> {
-  const user = await currentUser(db(), locals);
   const p = locals.principal!;
-  const menu = await withBadges(visibleMenu(locals.can, p.user.userType), locals);
+  const visible = visibleMenu(locals.can, p.user.userType);
+  const counts = await shellCounts(visible, locals);
+  const user = await currentUser(db(), locals, { unread: counts.unread });
+  const menu = visible.map((g) => ({
+    ...g,
+    items: g.items.map((i) => (i.badge && counts.badges.has(i.badge.key) ? { ...i, count: counts.badges.get(i.badge.key)! } : i)),
+  }));
   return {
     user,
     menu,
@@ -64,22 +71,25 @@ export async function loadShell({ locals, url, cookies }: ShellContext, breadcru
  * The sidebar's counts (MenuItem.badge), each read only for those who may see it, on every page:
  * a count that can grow long stops at MENU_BADGE_CAP (drawn "99+", Sidebar.astro).
  */
-const BADGE_COUNTS: Record<string, () => Promise<number>> = {
-  'vendors-pending': () => pendingVendorCount(db()),
-  'products-pending': () => pendingReviewCount(db(), { upTo: MENU_BADGE_CAP }),
+const BADGE_COUNTS: Record<string, () => SQL<number>> = {
+  'vendors-pending': pendingVendorCountSql,
+  'products-pending': () => pendingReviewCountSql(MENU_BADGE_CAP),
 };
 
-async function withBadges(menu: MenuGroup[], locals: App.Locals): Promise<MenuGroup[]> {
-  return Promise.all(
-    menu.map(async (g) => ({
-      ...g,
-      items: await Promise.all(
-        g.items.map(async (i) =>
-          i.badge && locals.can(i.badge.permission) && BADGE_COUNTS[i.badge.key] ? { ...i, count: await BADGE_COUNTS[i.badge.key]!() } : i,
-        ),
-      ),
-    })),
-  );
+/**
+ * Every count the shell shows (the bell's unread notifications and the sidebar's badges) in one
+ * statement: each is a round trip to the database otherwise, on every page.
+ */
+async function shellCounts(menu: MenuGroup[], locals: App.Locals): Promise<{ unread: number; badges: Map<string, number> }> {
+  const keys = [
+    ...new Set(menu.flatMap((g) => g.items.flatMap((i) => (i.badge && locals.can(i.badge.permission) && BADGE_COUNTS[i.badge.key] ? [i.badge.key] : [])))),
+  ];
+  const values = [
+    sql`${unreadNotificationCountSql(locals.principal!.user.id)} as unread`,
+    ...keys.map((key, n) => sql`${BADGE_COUNTS[key]!()} as ${sql.identifier(`badge_${n}`)}`),
+  ];
+  const [row] = rowsOf<Record<string, number | string>>(await db().execute(sql`select ${sql.join(values, sql`, `)}`));
+  return { unread: Number(row?.unread ?? 0), badges: new Map(keys.map((key, n) => [key, Number(row?.[`badge_${n}`] ?? 0)])) };
 }
 
 /** Whether this user may open the page (the guard's rule), so a crumb never links to a 403. */

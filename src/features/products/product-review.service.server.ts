@@ -8,7 +8,7 @@
  * visibility condition and the review queue's count.
  */
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '@/lib/db/client.server.ts';
+import { rowsOf, type Db, type DbOrTx } from '@/lib/db/client.server.ts';
 import { vendors } from '@/lib/db/schema.ts';
 import type { Principal } from '@/lib/auth/principal.server.ts';
 import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
@@ -229,15 +229,18 @@ export function storefrontVisibleProducts(): SQL {
   )!;
 }
 
-/** How many products wait for review (the sidebar badge and the list's "Waiting for review" view). */
-export async function pendingReviewCount(db: DbOrTx, options: { upTo?: number } = {}): Promise<number> {
-  // Counted up to `upTo` when given (the sidebar's badge on every page): never a scan of a long queue.
-  const waiting = db
-    .select({ one: sql`1` })
-    .from(products)
-    .where(eq(products.status, 'pending_review'))
-    .limit(options.upTo ?? Number.MAX_SAFE_INTEGER)
-    .as('waiting');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(waiting);
+/**
+ * How many products wait for review (the sidebar badge and the list's "Waiting for review" view),
+ * counted up to `upTo` (MENU_BADGE_CAP: "99+"): never a scan of a long queue on every page. A
+ * value another statement can carry (the shell reads every badge in one).
+ */
+export function pendingReviewCountSql(upTo: number): SQL<number> {
+  return sql<number>`(select count(*)::int from (select 1 from ${products} where ${products.status} = 'pending_review' limit ${sql.raw(String(Math.trunc(upTo)))}) as waiting)`.mapWith(
+    Number,
+  );
+}
+
+export async function pendingReviewCount(db: DbOrTx, upTo: number): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select ${pendingReviewCountSql(upTo)} as n`));
   return Number(row?.n ?? 0);
 }

@@ -2,8 +2,8 @@
  * The current-user object of `GET /api/user` (spec §3, §7), also used by the app shell.
  * While impersonating it describes the impersonated user; `impersonator` is the real one.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client.server.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from '@/lib/db/client.server.ts';
 import { notifications } from '@/lib/db/schema.ts';
 import { isVendorProfileComplete } from '@/lib/auth/principal.server.ts';
 import { sms, type SmsBalance } from '@/lib/sms/sms.server.ts';
@@ -27,22 +27,24 @@ export interface CurrentUser {
   impersonator: { id: number; name: string; email: string } | null;
 }
 
+/** A user's unread notifications, as a value another statement can carry (the shell reads its counts in one). */
+export const unreadNotificationCountSql = (userId: number): SQL<number> =>
+  sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.readAt} is null)`.mapWith(Number);
+
 export async function unreadNotificationCount(db: Db, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  return Number(row?.count ?? 0);
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select ${unreadNotificationCountSql(userId)} as n`));
+  return Number(row?.n ?? 0);
 }
 
-export async function currentUser(db: Db, locals: App.Locals): Promise<CurrentUser> {
+/** `unread`: the count when the caller has read it already (the shell, with its other counts). */
+export async function currentUser(db: Db, locals: App.Locals, counted?: { unread: number }): Promise<CurrentUser> {
   const p = locals.principal!;
   const real = locals.realPrincipal!;
   const u = p.user;
   const canSeeBalance = locals.can('twilio:balance');
   const [balance, unread] = await Promise.all([
     canSeeBalance ? sms().balance(db) : Promise.resolve({ balance: 0, currency: 'INR' }),
-    unreadNotificationCount(db, u.id),
+    counted ? counted.unread : unreadNotificationCount(db, u.id),
   ]);
   return {
     id: u.id,

@@ -7,8 +7,8 @@
 import { createHmac } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '@/lib/db/client.server.ts';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db, type DbOrTx } from '@/lib/db/client.server.ts';
 import { users, vendors } from '@/lib/db/schema.ts';
 import type { VendorRow } from '@/lib/auth/principal.server.ts';
 import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
@@ -532,11 +532,10 @@ export async function updateVendor(
   });
 }
 
-/** How many vendors wait for approval (the sidebar badge and the list's tab). */
+/** How many vendors wait for approval (the sidebar badge and the list's tab), as a value another statement can carry. */
+export const pendingVendorCountSql = (): SQL<number> => sql<number>`(select count(*)::int from ${vendors} where ${vendors.status} = 'pending')`.mapWith(Number);
+
 export async function pendingVendorCount(db: DbOrTx): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(vendors)
-    .where(eq(vendors.status, 'pending'));
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select ${pendingVendorCountSql()} as n`));
   return Number(row?.n ?? 0);
 }
