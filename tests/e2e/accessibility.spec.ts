@@ -1,6 +1,7 @@
 /**
- * Accessibility with axe (decision 027): every page of the route registry that a demo account
- * can open, in the light and the dark scheme, and the shell in every menu mode × menu theme ×
+ * Accessibility with axe (decision 027): every page of the route registry, opened by the
+ * administrator (and the pages whose content depends on the account by that account), in the light
+ * and the dark scheme, and the shell in every menu mode × menu theme ×
  * scheme. Serious and critical violations fail. Each account walks its pages in one browser page;
  * pages still planned (501) are skipped and listed in the test's annotations.
  */
@@ -51,9 +52,16 @@ async function darkContrastViolations(page: Page): Promise<string[]> {
   return found.map((f) => `dark scheme: ${f}`);
 }
 
+/**
+ * The pages whose content depends on who opens them: the vendor's own pages and the dashboard.
+ * Every other page is the same template with the same parts for every account (a vendor's list
+ * only leaves a staff column out), and is audited as the administrator, who can open them all.
+ */
+const ownContent = (route: CompiledRoute) => route.access.kind === 'vendor' || route.pattern === '/dashboard';
+
 for (const { account, part, parts } of WALKS) {
   // Every `parts`-th page from `part`: the halves get pages of every kind (lists, forms, details).
-  const pages = signedInPages.filter((_, i) => i % parts === part);
+  const pages = signedInPages.filter((route, i) => i % parts === part && (account === 'admin' || ownContent(route)));
   const which = parts > 1 ? ` (part ${part + 1} of ${parts})` : '';
   test(`${account}: every page the account can open${which}, in the light and the dark scheme, has no serious axe violation`, async ({
     page,
@@ -86,7 +94,7 @@ for (const { account, part, parts } of WALKS) {
       failures.push(...(await seriousViolations(page)).map((f) => `${address} (403 or 501 page): ${f}`));
     }
     testInfo.annotations.push({ type: 'audited', description: audited.join(' ') }, { type: 'skipped: planned (501)', description: planned.join(' ') });
-    expect(audited.length, 'pages audited').toBeGreaterThan(account === 'admin' ? 30 / parts : 3);
+    expect(audited.length, 'pages audited').toBeGreaterThan(account === 'admin' ? 30 / parts : 0);
     expect(failures).toEqual([]);
   });
 }
