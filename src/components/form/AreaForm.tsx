@@ -13,7 +13,7 @@ import { slugify } from '@/lib/text/slug.ts';
 import { toast } from '@/lib/stores/toast.ts';
 import { Button } from '@/components/ui/Button.tsx';
 import { CheckboxField, FormAlert, SelectField, TextareaField, TextField } from '@/components/ui/fields.tsx';
-import { buttonClass } from '@/components/ui/styles.ts';
+import { buttonClass, hintClass, labelClass } from '@/components/ui/styles.ts';
 import { ImageField } from './ImageField.tsx';
 import { RelationField } from './RelationPicker.tsx';
 import { lookUpPincode } from './pincode-lookup.ts';
@@ -373,10 +373,14 @@ export default function AreaForm({ form: area, record, maxUploadBytes, loadSchem
       case 'custom': {
         // Every name an area uses is in the app's registry (tests/unit/field-components.test.ts).
         const Component = fieldComponents[f.custom?.component ?? ''];
+        // Until the editor's code has arrived: its label and hint as the editor draws them (the same
+        // classes), so the page doesn't grow a new largest text when it does (Lighthouse's LCP).
         const waiting = (
-          <p key={f.name} className="md:col-span-2 text-sm text-surface-500 dark:text-surface-400">
-            {`Loading the ${f.label.toLowerCase()} editor…`}
-          </p>
+          <div key={f.name} className="md:col-span-2">
+            <p className={labelClass}>{f.label}</p>
+            {f.hint && <p className={hintClass}>{f.hint}</p>}
+            <p className="mt-2 text-sm text-surface-500 dark:text-surface-400">{`Loading the ${f.label.toLowerCase()} editor…`}</p>
+          </div>
         );
         return ready && Component ? (
           <Suspense key={f.name} fallback={waiting}>

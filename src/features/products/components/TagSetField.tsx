@@ -78,12 +78,16 @@ export default function TagSetField({ field, id, value, onChange, errors, disabl
     <fieldset
       id={id}
       className={field.wide ? 'md:col-span-2' : undefined}
-      aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+      aria-describedby={`${id}-hint ${id}-count${error ? ` ${id}-error` : ''}`}
       aria-invalid={error ? true : undefined}
     >
       <legend className={labelClass}>{field.label}</legend>
+      {/* The hint alone, as the form drew it while this editor loaded: the count apart, so the text doesn't grow. */}
       <p id={`${id}-hint`} className={hintClass}>
-        {field.hint} {chosen.length ? `${chosen.length} chosen.` : 'None chosen.'}
+        {field.hint}
+      </p>
+      <p id={`${id}-count`} className={hintClass}>
+        {chosen.length ? `${chosen.length} chosen.` : 'None chosen.'}
       </p>
       <input
         type="search"
