@@ -217,3 +217,33 @@ export function templateExamples(
   }
   return rows;
 }
+
+/** A bulk import job as the API answers it (GET /api/products/imports/{id}) and the page draws it. */
+export interface ImportJobJson {
+  id: number;
+  vendor_id: number;
+  vendor_name?: string | null;
+  file_name: string;
+  file_kind: string;
+  file_bytes: number;
+  file_hash: string;
+  /** 'dry_run' | 'import' */
+  phase: string;
+  /** 'queued' | 'running' | 'done' | 'failed' */
+  status: string;
+  error: string | null;
+  rows_read: number;
+  rows_valid: number;
+  rows_error: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  dry_run: { created: number | null; updated: number | null; unchanged: number | null; errors: number | null } | null;
+  differences: string | null;
+  created_at: string;
+  dry_run_finished_at: string | null;
+  import_started_at: string | null;
+  finished_at: string | null;
+  /** The same file imported for this vendor within a day, if it was. */
+  duplicate_of?: { id: number; created_at: string } | null;
+}

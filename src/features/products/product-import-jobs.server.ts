@@ -21,9 +21,10 @@ import type { Actor } from '@/lib/activity/activity.server.ts';
 import type { Principal } from '@/lib/auth/principal.server.ts';
 import { conflict, HttpError, invalid, notFound } from '@/lib/http/errors.ts';
 import { config } from '@/lib/config.server.ts';
+import { vendorName } from '@/lib/vendors/vendor-name.server.ts';
 import { productImportErrors, productImportJobs } from './product-import.tables.ts';
 import { fileKindOf, checkZip, type ImportFileKind } from './product-import-file.server.ts';
-import { ImportFileError, formatCount } from './product-import-format.ts';
+import { ImportFileError, formatCount, type ImportJobJson } from './product-import-format.ts';
 import { loadLookups, logImportActivity, runImportPhase, vendorIsActive, type ImportJobRow, type ImportStockWriter } from './product-import.server.ts';
 
 /** Where uploaded import files live until their job is a week old. */
@@ -172,7 +173,10 @@ export async function importJobFor(db: DbOrTx, principal: Principal, id: number)
 }
 
 /** The job as the API and the page show it. */
-export function importJobView(job: ImportJobRow, extra: { duplicate?: { id: number; created_at: string } | null; vendor_name?: string | null } = {}) {
+export function importJobView(
+  job: ImportJobRow,
+  extra: { duplicate?: { id: number; created_at: string } | null; vendor_name?: string | null } = {},
+): ImportJobJson {
   const dry = job.dryRunCreated !== null;
   const differences =
     job.phase === 'import' && job.status === 'done' && dry
@@ -478,4 +482,14 @@ export async function purgeOldImportFiles(db: DbOrTx): Promise<void> {
     .from(productImportJobs)
     .where(and(inArray(productImportJobs.status, ['done', 'failed']), sql`${productImportJobs.finishedAt} < now() - interval '7 days'`));
   for (const job of old) await rm(importFilePath(job), { force: true });
+}
+
+/** The vendors staff may import for, by name (the page's picker). */
+export async function importVendorChoices(db: DbOrTx): Promise<{ id: number; name: string }[]> {
+  const rows = await db
+    .select({ id: vendors.id, name: vendorName(vendors.id, vendors.storeName) })
+    .from(vendors)
+    .where(ne(vendors.status, 'draft'))
+    .orderBy(vendorName(vendors.id, vendors.storeName));
+  return rows.map((r) => ({ id: r.id, name: String(r.name) }));
 }

@@ -95,7 +95,9 @@ export const products = pgTable(
     index('products_return_policy_idx').on(t.returnPolicyId),
     index('products_size_chart_idx').on(t.sizeChartId),
     // "Which products did import 12 touch": a partial index, as most products never came from a file.
-    index('products_import_job_idx').on(t.importJobId).where(sql`${t.importJobId} is not null`),
+    index('products_import_job_idx')
+      .on(t.importJobId)
+      .where(sql`${t.importJobId} is not null`),
     // "Contains" searches (ILIKE '%…%'): pg_trgm, src/lib/list/list-sql.server.ts. Without GIN's
     // pending list (fastupdate off): every search would read the entries added since the last
     // vacuum one by one (2 MB after a bulk load: 20–40 ms a search at a million products); a
