@@ -330,6 +330,12 @@ describe('validating rows', () => {
     expect(staff.errors.map(describeRowError)).toEqual(['Row 2, column cost: Only the vendor sets the cost price: leave this column blank.']);
   });
 
+  it('reads a product’s only row with every variant column blank as a product without variants (a draft before pricing)', () => {
+    const { product, errors } = validate({ handle: 'draft-kurta', name: 'Draft kurta', category: 'Apparel', tax: 'GST 5%' });
+    expect(errors).toEqual([]);
+    expect(product).toMatchObject({ variants: [], shipsFrom: null });
+  });
+
   it('an ambiguous HSN code asks for the tax’s name', () => {
     expect(messages({ ...base, tax: '6302' })).toEqual(['Row 2, column tax: Several taxes have the HSN code 6302: give the tax’s name instead.']);
   });

@@ -98,6 +98,8 @@ export interface ProductGroupResult {
 }
 
 const HANDLE_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+/** The columns that are a variant's own; all blank on a product's only row: a product without variants. */
+const VARIANT_KEYS = ['sku', 'mrp', 'price', 'cost', 'barcode', 'variant_weight_grams', 'variant_status', 'option1_value', 'option2_value', 'option3_value'];
 const MAX_NAME = 200;
 const MAX_DESCRIPTION = 20_000;
 
@@ -255,7 +257,9 @@ export function validateProductRows(records: readonly ImportRecord[], lookups: I
   const skus = new Map<string, number>();
   const combinations = new Map<string, number>();
   const variants: ImportVariant[] = [];
-  for (const r of records) {
+  // A product without variants yet (a draft before its pricing step) is one row with the variant columns blank.
+  const bare = records.length === 1 && !VARIANT_KEYS.some((k) => cell(first, k));
+  for (const r of bare ? [] : records) {
     const rowFail = (column: string, message: string) => fail(r.row, column, message);
     const skuText = cell(r, 'sku');
     const sku = normaliseSku(skuText);
@@ -371,7 +375,7 @@ export function validateProductRows(records: readonly ImportRecord[], lookups: I
       handlingDays,
       optionGroupIds: groups.map((g) => g.id),
       images: productCell('images'),
-      shipsFrom: stockKeys.length ? [...shipsFrom].sort((a, b) => a - b) : null,
+      shipsFrom: stockKeys.length && !bare ? [...shipsFrom].sort((a, b) => a - b) : null,
       rows: records.map((r) => r.row),
       variants,
     },
