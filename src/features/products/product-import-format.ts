@@ -17,6 +17,13 @@ export interface ImportColumn {
   help: string;
 }
 
+/**
+ * The most data rows a file may have. The checks across a file (a SKU on two products, a product's
+ * rows apart) keep each SKU and handle seen in memory, about 40 MB at this many rows; a 1,000,000-row
+ * file is refused with a message to split it rather than risk the server's memory (decision 036).
+ */
+export const MAX_IMPORT_ROWS = 200_000;
+
 /** Stock columns are one per warehouse: `stock:<warehouse code>` (`stock:DFH-BLR`). */
 export const STOCK_COLUMN_PREFIX = 'stock:';
 

@@ -30,7 +30,7 @@ import { PRODUCT_TRANSITIONS } from './product-transitions.ts';
 import { productStatusLabel, type ProductStatus } from './product-status.ts';
 import { normaliseSku } from './variants.ts';
 import { paiseToRupeesText } from '@/lib/money/paise.ts';
-import { formatCount, type ImportRecord, type ImportRowError } from './product-import-format.ts';
+import { formatCount, ImportFileError, MAX_IMPORT_ROWS, type ImportRecord, type ImportRowError } from './product-import-format.ts';
 import { ProductRowGrouper, validateProductRows, type ImportLookups, type ImportProduct, type ImportVariant } from './product-import-rows.ts';
 import { readImportRows, type FileRow, type ImportFileKind } from './product-import-file.server.ts';
 
@@ -616,6 +616,8 @@ export async function runImportPhase(run: PhaseRun): Promise<boolean> {
 
   let headerSeen = false;
   for await (const record of readImportRows(run.path, run.job.fileKind as ImportFileKind)) {
+    if (record.row - 1 > MAX_IMPORT_ROWS)
+      throw new ImportFileError(`The file has more than ${formatCount(MAX_IMPORT_ROWS)} rows, the most one import takes. Split it into smaller files (whole products in each).`);
     if (!headerSeen) {
       headerSeen = true;
       for (const key of Object.keys(record.cells)) columns.add(key);
