@@ -440,7 +440,16 @@ async function runJob(r: Runner, job: ImportJobRow): Promise<void> {
         }
       },
     });
-    if (!finishedAll) return;
+    if (!finishedAll) {
+      // Stopping (or the claim was lost): hand the job back at once, so another server, or this one's
+      // next start, resumes it after the last committed batch without waiting for the heartbeat to age.
+      await db
+        .update(productImportJobs)
+        // A clean stop is not a failure: it doesn't count towards MAX_ATTEMPTS.
+        .set({ status: 'queued', claimedBy: null, attempts: sql`greatest(${productImportJobs.attempts} - 1, 0)` })
+        .where(and(eq(productImportJobs.id, job.id), eq(productImportJobs.claimedBy, SERVER_ID)));
+      return;
+    }
     await db.transaction(async (tx) => {
       const [done] = await tx
         .update(productImportJobs)

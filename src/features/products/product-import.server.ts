@@ -617,7 +617,9 @@ export async function runImportPhase(run: PhaseRun): Promise<boolean> {
   let headerSeen = false;
   for await (const record of readImportRows(run.path, run.job.fileKind as ImportFileKind)) {
     if (record.row - 1 > MAX_IMPORT_ROWS)
-      throw new ImportFileError(`The file has more than ${formatCount(MAX_IMPORT_ROWS)} rows, the most one import takes. Split it into smaller files (whole products in each).`);
+      throw new ImportFileError(
+        `The file has more than ${formatCount(MAX_IMPORT_ROWS)} rows, the most one import takes. Split it into smaller files (whole products in each).`,
+      );
     if (!headerSeen) {
       headerSeen = true;
       for (const key of Object.keys(record.cells)) columns.add(key);
