@@ -6,12 +6,15 @@
  */
 import type { Db } from '@/lib/db/client.server.ts';
 import { logger } from '@/lib/log.server.ts';
-import { adjustStock } from '@/features/inventories/stock.server.ts';
+import { adjustStock, openNewLevels } from '@/features/inventories/stock.server.ts';
 import { startImportRunner } from '@/features/products/product-import-jobs.server.ts';
 import type { ImportStockWriter } from '@/features/products/product-import.server.ts';
 
-const writeStock: ImportStockWriter = async (tx, { variantId, warehouseId, delta, reason, actorUserId, note }) => {
-  await adjustStock(tx, { variantId, warehouseId, delta, reason, actorUserId, note });
+const writeStock: ImportStockWriter = {
+  open: (tx, lines, who) => openNewLevels(tx, lines, who),
+  correct: async (tx, { variantId, warehouseId, delta, actorUserId, note }) => {
+    await adjustStock(tx, { variantId, warehouseId, delta, reason: 'correction', actorUserId, note });
+  },
 };
 
 /** Starts this server's import runner (every server runs one; a job is run by exactly one of them). */

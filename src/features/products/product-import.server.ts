@@ -37,17 +37,23 @@ import { readImportRows, type FileRow, type ImportFileKind } from './product-imp
 export type ImportJobRow = typeof productImportJobs.$inferSelect;
 export type ImportPhase = 'dry_run' | 'import';
 
-/** One stock change an import makes, written by the stock core (the app passes it in: features don't import each other). */
+/** One stock change an import makes to a saved variant's level (a correction), through the stock core. */
 export interface ImportStockChange {
   variantId: number;
   warehouseId: number;
   delta: number;
-  reason: 'opening' | 'correction';
   actorUserId: number | null;
   /** The ledger row's note: which import moved it. */
   note: string;
 }
-export type ImportStockWriter = (tx: DbOrTx, change: ImportStockChange) => Promise<void>;
+/**
+ * The stock core's writes, passed in by the app (features don't import each other): opening stock of
+ * the variants a batch created, all at once, and a correction per saved level that changed.
+ */
+export interface ImportStockWriter {
+  open(tx: DbOrTx, lines: { variantId: number; warehouseId: number; quantity: number }[], who: { actorUserId: number | null; note: string }): Promise<void>;
+  correct(tx: DbOrTx, change: ImportStockChange): Promise<void>;
+}
 
 /** Rows per batch (whole products, so a batch may run over): one transaction each. */
 export const IMPORT_BATCH_ROWS = 500;
@@ -477,6 +483,7 @@ async function applyPlan(tx: DbOrTx, plan: ProductPlan, w: WriteContext, maxPosi
     : [];
   const idBySku = new Map(inserted.map((r) => [r.sku, r.id]));
   let variantsChanged = inserted.length > 0;
+  const opening: { variantId: number; warehouseId: number; quantity: number }[] = [];
   for (const v of plan.variants) {
     if (v.existing && Object.keys(v.changes).length) {
       variantsChanged = true;
@@ -485,19 +492,23 @@ async function applyPlan(tx: DbOrTx, plan: ProductPlan, w: WriteContext, maxPosi
         .set({ ...v.changes, importJobId: w.jobId, updatedAt: now, version: sql`${productVariants.version} + 1` })
         .where(eq(productVariants.id, v.existing.id));
     }
-    const variantId = v.existing?.id ?? idBySku.get(v.input.sku)!;
+    if (!v.existing) {
+      const variantId = idBySku.get(v.input.sku)!;
+      for (const s of v.stock) opening.push({ variantId, warehouseId: s.warehouseId, quantity: s.delta });
+      continue;
+    }
     for (const s of v.stock) {
       variantsChanged = true;
-      await w.writeStock(tx, {
-        variantId,
+      await w.writeStock.correct(tx, {
+        variantId: v.existing.id,
         warehouseId: s.warehouseId,
         delta: s.delta,
-        reason: v.existing ? 'correction' : 'opening',
         actorUserId: w.actorUserId,
         note: `Bulk import #${w.jobId}`,
       });
     }
   }
+  if (opening.length) await w.writeStock.open(tx, opening, { actorUserId: w.actorUserId, note: `Bulk import #${w.jobId}` });
   if (variantsChanged || !plan.existing) await refreshProductSummary(tx, productId);
 }
 
