@@ -24,7 +24,7 @@ import { productMatrixGroups, productMatrixValues } from '@/features/product-mat
 import { stockLevels } from '@/features/inventories/inventory.tables.ts';
 import { productImages, productOptions, products, productStatusEvents, productTags, productVariants, productWarehouses } from './product.tables.ts';
 import { productImportErrors, productImportJobs } from './product-import.tables.ts';
-import { refreshProductSummary } from './product-summary.server.ts';
+import { refreshProductSummaries, refreshProductSummary } from './product-summary.server.ts';
 import { sendContentChangeToReview } from './product-review.service.server.ts';
 import { PRODUCT_TRANSITIONS } from './product-transitions.ts';
 import { productStatusLabel, type ProductStatus } from './product-status.ts';
@@ -217,6 +217,8 @@ interface ProductPlan {
   optionsChanged: boolean;
   statusMove?: { from: ProductStatus | null; to: ProductStatus };
   variants: VariantPlan[];
+  /** The product as a whole: a product without variants in the file counts as its one row. */
+  outcome: RowOutcome;
 }
 
 const sameList = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -361,7 +363,8 @@ function planProduct(p: ImportProduct, existing: Existing, ctx: PlanContext): { 
   const shipsFromChanged = p.shipsFrom !== null && (!saved || !sameList(sortedNumbers(existing.shipsFrom.get(saved.id) ?? []), p.shipsFrom));
   const productChanged = !!saved && (Object.keys(changes).length > 0 || tagsChanged || shipsFromChanged || optionsChanged || !!statusMove);
   if (productChanged) for (const v of variants) if (v.outcome === 'unchanged') v.outcome = 'updated';
-  return { plan: { product: p, existing: saved, changes, tagsChanged, shipsFromChanged, options, optionsChanged, statusMove, variants }, errors };
+  const outcome: RowOutcome = !saved ? 'created' : productChanged || variants.some((v) => v.outcome !== 'unchanged') ? 'updated' : 'unchanged';
+  return { plan: { product: p, existing: saved, changes, tagsChanged, shipsFromChanged, options, optionsChanged, statusMove, variants, outcome }, errors };
 }
 
 export interface ImportCounts {
@@ -382,8 +385,100 @@ export interface WriteContext {
   writeStock: ImportStockWriter;
 }
 
+/** Rows per multi-row INSERT: well under PostgreSQL's 65,535 parameters at a variant's dozen columns. */
+const INSERT_CHUNK = 1_000;
+
+async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insert(rows.slice(i, i + INSERT_CHUNK));
+}
+
+/**
+ * Writes a batch's new products together: one multi-row INSERT per table (products, status events,
+ * tags, ships-from warehouses, options, variants), their opening stock through the stock core in two
+ * statements, and their summary columns in one. Per product, as applyPlan does, this was about ten
+ * statements each: at 25,000 products the difference is most of an import's time.
+ */
+async function applyNewProducts(tx: DbOrTx, plans: ProductPlan[], w: WriteContext): Promise<void> {
+  if (!plans.length) return;
+  const now = new Date();
+  const idByHandle = new Map<string, number>();
+  await insertChunked(plans, async (chunk) => {
+    const rows = await tx
+      .insert(products)
+      .values(
+        chunk.map((plan) => {
+          const status = plan.statusMove?.to ?? 'draft';
+          return {
+            ...(plan.changes as typeof products.$inferInsert),
+            vendorId: w.vendorId,
+            name: plan.product.name,
+            slug: plan.product.handle,
+            status,
+            submittedAt: status === 'pending_review' ? now : null,
+            importJobId: w.jobId,
+          };
+        }),
+      )
+      .returning({ id: products.id, slug: products.slug });
+    for (const r of rows) idByHandle.set(r.slug, r.id);
+  });
+  const idOf = (plan: ProductPlan) => idByHandle.get(plan.product.handle)!;
+  const submitted = plans.filter((plan) => plan.statusMove?.to === 'pending_review');
+  await insertChunked(submitted, (chunk) =>
+    tx.insert(productStatusEvents).values(
+      chunk.map((plan) => ({
+        productId: idOf(plan),
+        fromStatus: 'draft',
+        toStatus: 'pending_review',
+        reason: `Submitted by bulk import #${w.jobId}.`,
+        actorUserId: w.actor.realUserId,
+      })),
+    ),
+  );
+  await insertChunked(
+    plans.flatMap((plan) => plan.product.tagIds.map((tagId) => ({ productId: idOf(plan), tagId }))),
+    (chunk) => tx.insert(productTags).values(chunk),
+  );
+  await insertChunked(
+    plans.flatMap((plan) => (plan.product.shipsFrom ?? []).map((warehouseId) => ({ productId: idOf(plan), warehouseId }))),
+    (chunk) => tx.insert(productWarehouses).values(chunk),
+  );
+  await insertChunked(
+    plans.flatMap((plan) => plan.options.map((o, position) => ({ productId: idOf(plan), groupId: o.groupId, position, valueIds: o.valueIds }))),
+    (chunk) => tx.insert(productOptions).values(chunk),
+  );
+  const variantRows = plans.flatMap((plan) =>
+    plan.variants.map((v, position) => ({
+      productId: idOf(plan),
+      vendorId: w.vendorId,
+      sku: v.input.sku,
+      optionValueIds: v.input.optionValueIds,
+      mrpPaise: v.input.mrp,
+      pricePaise: v.input.price,
+      costPaise: v.input.cost ?? null,
+      barcode: v.input.barcode,
+      weightGrams: v.input.weightGrams,
+      status: v.input.status ?? 'active',
+      position,
+      importJobId: w.jobId,
+    })),
+  );
+  const variantIds = new Map<string, number>();
+  await insertChunked(variantRows, async (chunk) => {
+    const rows = await tx.insert(productVariants).values(chunk).returning({ id: productVariants.id, sku: productVariants.sku });
+    for (const r of rows) variantIds.set(r.sku, r.id);
+  });
+  const opening = plans.flatMap((plan) =>
+    plan.variants.flatMap((v) => v.stock.map((s) => ({ variantId: variantIds.get(v.input.sku)!, warehouseId: s.warehouseId, quantity: s.delta }))),
+  );
+  if (opening.length) await w.writeStock.open(tx, opening, { actorUserId: w.actorUserId, note: `Bulk import #${w.jobId}` });
+  await refreshProductSummaries(tx, plans.map(idOf));
+}
+
 /** Writes one product's plan, in the batch's transaction. */
 async function applyPlan(tx: DbOrTx, plan: ProductPlan, w: WriteContext, maxPosition: number): Promise<void> {
+  // An unchanged product is not touched: no version, no time, no job stamp.
+  if (plan.outcome === 'unchanged') return;
   const now = new Date();
   const p = plan.product;
   let productId: number;
@@ -600,6 +695,7 @@ export async function runImportPhase(run: PhaseRun): Promise<boolean> {
         [...new Set(valid.map((v) => v.product.handle))],
         [...new Set(valid.flatMap((v) => v.product.variants.map((x) => x.sku)))],
       );
+      const created: ProductPlan[] = [];
       for (const { product, records } of valid) {
         const { plan, errors: planErrors } = planProduct(product, existing, ctx);
         if (!plan) {
@@ -608,12 +704,14 @@ export async function runImportPhase(run: PhaseRun): Promise<boolean> {
           continue;
         }
         counts.rowsValid += records.length;
-        for (const v of plan.variants) counts[v.outcome] += 1;
+        if (plan.variants.length) for (const v of plan.variants) counts[v.outcome] += 1;
+        else counts[plan.outcome] += 1;
         if (tx && run.write) {
-          const maxPosition = plan.existing ? (existing.maxPositions.get(plan.existing.id) ?? -1) : -1;
-          await applyPlan(tx, plan, run.write, maxPosition);
+          if (!plan.existing) created.push(plan);
+          else await applyPlan(tx, plan, run.write, existing.maxPositions.get(plan.existing.id) ?? -1);
         }
       }
+      if (tx && run.write) await applyNewProducts(tx, created, run.write);
       errors.sort((a, b) => a.row - b.row);
       await run.commit({ lastRow: Math.max(lastRow, ...errors.map((e) => e.row), 0), counts, errors }, tx);
     };
