@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { checkZip, fileKindOf, readImportRows, type FileRow } from '../../src/features/products/product-import-file.server.ts';
+import { checkZip, fileKindOf, fileRowWriter, readImportRows, type FileRow } from '../../src/features/products/product-import-file.server.ts';
 import { describeRowError, headerFor, ImportFileError, readHeader } from '../../src/features/products/product-import-format.ts';
 import { ProductRowGrouper, validateProductRows, type ImportLookups } from '../../src/features/products/product-import-rows.ts';
 
@@ -56,6 +56,19 @@ describe('reading CSV', () => {
   it('counts rows as a spreadsheet does: a quoted newline does not add a row, a blank row keeps its number', async () => {
     const path = file(`${HEADER},description\na,A,C,T,A-1,1,1,"two\nlines"\n\nb,B,C,T,B-1,1,1,x\n`);
     expect((await rows(path)).map((r) => r.row)).toEqual([2, 4]);
+  });
+
+  it('reads back what its own CSV writer wrote: BOM, quotes, newlines, and the formula escape taken off again', async () => {
+    const path = join(dir, 'written.csv');
+    const writer = fileRowWriter(path, 'csv');
+    await writer.write(['handle', 'name', 'category', 'tax', 'sku', 'mrp', 'price', 'description']);
+    await writer.write(['kurta', '=HYPERLINK("x")', 'Apparel', 'GST 5%', 'K-1', '1299.00', '999.00', '- item one\n- item "two", too']);
+    await writer.end();
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync(path, 'utf8');
+    expect(text.startsWith('\uFEFFhandle,')).toBe(true);
+    expect(text).toContain(`"'=HYPERLINK(""x"")"`);
+    expect((await rows(path))[0]!.cells).toMatchObject({ name: '=HYPERLINK("x")', description: '- item one\n- item "two", too' });
   });
 
   it('takes the export’s formula escape off (=, +, -, @)', async () => {
@@ -109,6 +122,21 @@ describe('reading XLSX', () => {
     expect(read[0]!.formulas).toEqual(['price']);
     expect(read[0]!.cells.mrp).toBe('1299');
     expect(read[1]!.cells).toMatchObject({ mrp: '2499.5', price: '1999', barcode: '8901030865275' });
+  });
+
+  it('reads back what its own streaming writer wrote (the export and the error file), text that looks like a formula included', async () => {
+    const path = join(dir, 'written.xlsx');
+    const writer = fileRowWriter(path, 'xlsx', 'Products', async () => [{ name: 'Help', rows: [['Column', 'What it holds']] }]);
+    await writer.write(['handle', 'name', 'category', 'tax', 'sku', 'mrp', 'price', 'description']);
+    await writer.write(['kurta', '=1+1', 'Apparel', 'GST 5%', 'K-1', '1299.00', '999.00', 'Line one\nline two']);
+    await writer.write(['saree', 'Saree', 'Apparel', 'GST 5%', 'S-1', '2499.00', '1999.00', '']);
+    await writer.end();
+    const read = await rows(path, 'xlsx');
+    expect(read.map((r) => r.cells)).toEqual([
+      { handle: 'kurta', name: '=1+1', category: 'Apparel', tax: 'GST 5%', sku: 'K-1', mrp: '1299.00', price: '999.00', description: 'Line one\nline two' },
+      { handle: 'saree', name: 'Saree', category: 'Apparel', tax: 'GST 5%', sku: 'S-1', mrp: '2499.00', price: '1999.00', description: '' },
+    ]);
+    expect(read[0]!.formulas).toBeUndefined();
   });
 
   it('refuses a ZIP bomb before inflating it, and a file that is not a ZIP', async () => {
