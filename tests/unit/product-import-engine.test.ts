@@ -163,4 +163,45 @@ describe('the import engine', { timeout: 120_000 }, () => {
     );
     expect(kurta.map((k) => [Number(k.price_min_paise), k.stock_available])).toEqual([[89900, 13]]);
   });
+
+  it('resumes after the last committed batch: rows up to rows_done are read past, the rest written once', async () => {
+    const db = memory.database.db;
+    const rows = Array.from(
+      { length: 600 },
+      (_, k) =>
+        [`r-${k}`, `R ${k}`, 'Clothing', '', '6204', 'Size', 'S', `R-${k}-S`, '100.00', '90.00', '1'].join(',') +
+        '\n' +
+        [`r-${k}`, '', '', '', '', '', 'M', `R-${k}-M`, '100.00', '90.00', '1'].join(','),
+    );
+    const file = `${HEADER}\n${rows.join('\n')}\n`;
+    // A first run commits everything; then a job that "stopped" after its first batch (rows 2–501) resumes.
+    const { done } = await run(file);
+    expect(done).toMatchObject({ created: 1200, rowsError: 0 });
+    await db.execute(sql.raw(`delete from products where slug like 'r-%' and substring(slug from 3)::int >= 250`));
+    const [job] = await db
+      .insert(productImportJobs)
+      .values({
+        vendorId: 1,
+        fileName: 'r.csv',
+        fileKind: 'csv',
+        fileBytes: file.length,
+        fileHash: 'r',
+        phase: 'import',
+        status: 'queued',
+        rowsDone: 501,
+        rowsRead: 500,
+        created: 500,
+      })
+      .returning();
+    writeFileSync(importFilePath(job!), file);
+    let now = job!;
+    while (now.status !== 'done' && now.status !== 'failed') {
+      kickImportRunner();
+      await new Promise((r) => setTimeout(r, 50));
+      [now] = (await db.select().from(productImportJobs).where(eq(productImportJobs.id, job!.id))) as [typeof now];
+    }
+    expect(now).toMatchObject({ status: 'done', rowsRead: 1200, created: 1200, rowsError: 0 });
+    const variants = await query<{ n: number }>("select count(*)::int as n from product_variants where sku like 'R-%'");
+    expect(variants[0]!.n).toBe(1200);
+  });
 });
