@@ -171,7 +171,7 @@ describe('dry run, then import', () => {
       .split(/\r\n/);
     expect(errorLines[0]).toBe(`${HEADER},errors`);
     expect(errorLines).toHaveLength(41);
-    expect(errorLines[4]).toMatch(/,price: 1,499\.00 is above the MRP 1,299\.00\."?$/);
+    expect(errorLines[4]).toMatch(/,"?price: 1,499\.00 is above the MRP 1,299\.00\."?$/);
 
     const started = await confirm(vendor, job.id);
     expect(started.status).toBe(202);

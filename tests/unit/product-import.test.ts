@@ -321,7 +321,6 @@ describe('validating rows', () => {
       'column price: 12.345 is not an amount in rupees',
       'column barcode: 8901030865276: Enter an EAN-13',
       'column brand: There is no brand called “Nobody”',
-      'column tags: The tag “Old” is inactive',
       'column tags: There is no tag called “Unknown”',
       'column status: “live” is not a status',
       'column weight_grams: 0 is not a whole number of grams from 1 to 1,00,000.',
@@ -362,6 +361,11 @@ describe('validating rows', () => {
     const { product, errors } = validate({ handle: 'draft-kurta', name: 'Draft kurta', category: 'Apparel', tax: 'GST 5%' });
     expect(errors).toEqual([]);
     expect(product).toMatchObject({ variants: [], shipsFrom: null });
+  });
+
+  it('passes an inactive tag on, marked, for the engine to allow only where the product already has it', () => {
+    const { product } = validate({ ...base, tags: 'Old, Handloom' });
+    expect(product).toMatchObject({ tagIds: [6, 5], inactiveTags: [{ id: 6, name: 'Old' }] });
   });
 
   it('an ambiguous HSN code asks for the tax’s name', () => {

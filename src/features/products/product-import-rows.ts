@@ -71,6 +71,8 @@ export interface ImportProduct {
   categoryId: number;
   subCategoryId: number | null;
   tagIds: number[];
+  /** Tags among `tagIds` that are inactive: allowed only where the saved product already has them. */
+  inactiveTags: Named[];
   taxId: number;
   returnPolicyId: number | null;
   sizeChartId: number | null;
@@ -185,12 +187,16 @@ export function validateProductRows(records: readonly ImportRecord[], lookups: I
     .map((t) => t.trim())
     .filter(Boolean);
   const tagIds: number[] = [];
+  const inactiveTags: Named[] = [];
   if (tagNames.length > MAX_PRODUCT_TAGS) fail(first.row, 'tags', `${tagNames.length} tags; a product has at most ${MAX_PRODUCT_TAGS}.`);
   for (const t of tagNames) {
     const tag = lookups.tags.get(lower(t));
     if (!tag) fail(first.row, 'tags', `There is no tag called “${t}”.`);
-    else if (!tag.active) fail(first.row, 'tags', `The tag “${tag.name}” is inactive, so it can’t be added.`);
-    else if (!tagIds.includes(tag.id)) tagIds.push(tag.id);
+    else if (!tagIds.includes(tag.id)) {
+      tagIds.push(tag.id);
+      // An inactive tag stays on the products that have it but can't be added: the engine, which knows the saved tags, decides.
+      if (!tag.active) inactiveTags.push({ id: tag.id, name: tag.name });
+    }
   }
 
   const taxText = productCell('tax');
@@ -364,6 +370,7 @@ export function validateProductRows(records: readonly ImportRecord[], lookups: I
       categoryId: category!.id,
       subCategoryId,
       tagIds,
+      inactiveTags,
       taxId,
       returnPolicyId: policy?.id ?? null,
       sizeChartId: sizeChart?.id ?? null,

@@ -275,6 +275,11 @@ function planProduct(p: ImportProduct, existing: Existing, ctx: PlanContext): { 
       errors.push({ row: first, column: 'status', message: 'A product is submitted for review with at least one active variant priced above 0.00.' });
   }
 
+  const savedTags = saved ? (existing.tags.get(saved.id) ?? []) : [];
+  for (const tag of p.inactiveTags) {
+    if (!savedTags.includes(tag.id)) errors.push({ row: first, column: 'tags', message: `The tag “${tag.name}” is inactive, so it can’t be added.` });
+  }
+
   // Options: a saved product with variants keeps its option groups (change them on its pricing page).
   const savedOptions = saved ? (existing.options.get(saved.id) ?? []) : [];
   const savedGroups = savedOptions.map((o) => o.groupId);
