@@ -74,12 +74,16 @@ export async function measureImport(
     accept: 'application/json',
   });
   const getJson = async <T>(path: string): Promise<T> => (await (await fetch(base + path, { headers: headers() })).json()) as T;
-  // A bench store with its warehouse (bench/fill-products.ts): the import adds its products beside the store's own.
-  const vendors = await getJson<{ data: { value: number; label: string }[] }>('/api/vendors/options?q=Bench%20Store%207');
-  const vendor = vendors.data.find((v) => v.label === 'Bench Store 7') ?? vendors.data[0];
-  if (!vendor) throw new Error('no bench store to import into');
+  // A bench store with its warehouse (bench/fill-products.ts), or the demo's store when the fill made no bench stores (--products 0).
+  const find = async (q: string) =>
+    (await getJson<{ data: { value: number; label: string }[] }>(`/api/vendors/options?q=${encodeURIComponent(q)}`)).data.find((v) => v.label === q);
+  const bench = await find('Bench Store 7');
+  const demo = bench ? undefined : await find('Demo Fashion House');
+  const vendor = bench ?? demo;
+  if (!vendor) throw new Error('no store to import into (neither Bench Store 7 nor Demo Fashion House)');
+  const warehouseCode = bench ? `BW-${bench.value}` : 'DFH-BLR';
   const path = join(work, `import-${rows}.csv`);
-  const products = await writeFile(path, rows, `BW-${vendor.value}`);
+  const products = await writeFile(path, rows, warehouseCode);
   const body = await readFile(path);
   log(
     `  import: ${rows.toLocaleString('en-IN')} rows (${products.toLocaleString('en-IN')} products, ${(body.byteLength / 2 ** 20).toFixed(1)} MiB) for ${vendor.label}…`,

@@ -12,6 +12,7 @@
  *   npm run bench -- --from bench/results/2026-01-01-pglite.json --check   (no measuring)
  *   npm run bench -- --readme          …and rewrite README.md's "## Performance" section
  *   npm run bench -- --only import --import-rows 100000   the bulk import alone (bench/import.ts)
+ *   npm run bench -- --products 0      fill no bench products (the fill's default: 1,000,000 PostgreSQL, 200,000 PGlite)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,6 +51,7 @@ const { values: argv } = parseArgs({
     seconds: { type: 'string', default: '10' },
     brands: { type: 'string', default: '10000' },
     'import-rows': { type: 'string', default: '100000' },
+    products: { type: 'string' },
     db: { type: 'string' },
     only: { type: 'string' },
     pages: { type: 'string' },
@@ -296,7 +298,7 @@ async function benchDatabase(db: Driver, distDir: string): Promise<BenchResults>
   }
   log(`\n=== ${db}: filling ${work}${dbName ? ` + database ${dbName}` : ''}`);
   try {
-    const fill = await runFill(ROOT, opts.brands, env, join(work, 'fill.log'), (line) => line.startsWith('  fill:') && log(line));
+    const fill = await runFill(ROOT, opts.brands, env, join(work, 'fill.log'), (line) => line.startsWith('  fill:') && log(line), argv.products);
     log(`  fill: ${fill.seconds.toFixed(1)} s in all`);
 
     const port = opts.port + (db === 'pglite' ? 0 : 10);
