@@ -202,7 +202,7 @@ describe('dry run, then import', () => {
       const traced = await query(`select count(*)::int as n from products where import_job_id = $1`, [job.id]);
       expect(traced[0]!.n).toBe(17);
       const openings = await query(
-        `select count(*)::int as n from stock_movements m join stock_levels l on l.id = m.level_id join product_variants v on v.id = l.variant_id where v.sku like 'DRY-%' and m.kind = 'opening'`,
+        `select count(*)::int as n from stock_movements m join stock_levels l on l.id = m.stock_level_id join product_variants v on v.id = l.variant_id where v.sku like 'DRY-%' and m.kind = 'opening'`,
       );
       expect(openings[0]!.n).toBe(34);
     });
@@ -318,7 +318,8 @@ describe('kill -9 during an import', () => {
     const vendor = await app.as('vendor');
     const products = 1500;
     const job = await uploadJob(vendor, csv(catalogue('crash', products)));
-    await settled(vendor, job.id, 'dry_run');
+    const dry = await settled(vendor, job.id, 'dry_run');
+    expect(dry, JSON.stringify(dry)).toMatchObject({ status: 'done', created: products * 2 });
     expect((await confirm(vendor, job.id)).status).toBe(202);
     // Kill it once the first batch has committed and before the last.
     for (;;) {
@@ -338,7 +339,7 @@ describe('kill -9 during an import', () => {
       const variants = await query(`select count(*)::int as n from product_variants where sku like 'CRASH-%'`);
       expect(variants[0]!.n).toBe(products * 2);
       const openings = await query(
-        `select count(*)::int as n, count(distinct l.variant_id)::int as variants from stock_movements m join stock_levels l on l.id = m.level_id join product_variants v on v.id = l.variant_id where v.sku like 'CRASH-%'`,
+        `select count(*)::int as n, count(distinct l.variant_id)::int as variants from stock_movements m join stock_levels l on l.id = m.stock_level_id join product_variants v on v.id = l.variant_id where v.sku like 'CRASH-%'`,
       );
       expect(openings[0]).toMatchObject({ n: products * 2, variants: products * 2 });
       const logged = await query(`select count(*)::int as n from activity_logs where action = 'bulk-import' and record_name like $1`, [
@@ -361,7 +362,7 @@ describe.runIf(process.env.BO_TEST_DB === 'postgres')('two servers on one Postgr
       const vendor = await signedIn(() => first.url, 'vendor');
       const products = 1500;
       const job = await uploadJob(vendor, csv(catalogue('twin', products)));
-      await settled(vendor, job.id, 'dry_run');
+      expect(await settled(vendor, job.id, 'dry_run')).toMatchObject({ status: 'done', created: products * 2 });
       expect((await confirm(vendor, job.id)).status).toBe(202);
       // Find which server runs it, once it has committed a batch, and kill that one.
       let runner: string | undefined;
@@ -384,7 +385,7 @@ describe.runIf(process.env.BO_TEST_DB === 'postgres')('two servers on one Postgr
         const variants = await query(`select count(*)::int as n from product_variants where sku like 'TWIN-%'`);
         expect(variants[0]!.n).toBe(products * 2);
         const openings = await query(
-          `select count(*)::int as n from stock_movements m join stock_levels l on l.id = m.level_id join product_variants v on v.id = l.variant_id where v.sku like 'TWIN-%'`,
+          `select count(*)::int as n from stock_movements m join stock_levels l on l.id = m.stock_level_id join product_variants v on v.id = l.variant_id where v.sku like 'TWIN-%'`,
         );
         expect(openings[0]!.n).toBe(products * 2);
       });

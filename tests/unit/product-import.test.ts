@@ -47,6 +47,14 @@ describe('reading CSV', () => {
     expect(read[0]!.cells).toMatchObject({ handle: 'kurta', name: 'Kurta, Indigo', description: 'Line one\r\nline two' });
   });
 
+  it('reads a file of many chunks whole (a header found in the first chunk, the rest after it)', async () => {
+    const body = Array.from({ length: 6000 }, (_, i) => `p-${i},"Product ${i}, with a ""quote""",C,T,P-${i},100.00,90.00`).join('\r\n');
+    const path = file(`${HEADER}\r\n${body}\r\n`);
+    const read = await rows(path);
+    expect(read).toHaveLength(6000);
+    expect(read[5999]!.cells).toMatchObject({ handle: 'p-5999', name: 'Product 5999, with a "quote"' });
+  });
+
   it('reads semicolon-separated files (European Excel), with commas inside values', async () => {
     const path = file(`handle;name;category;tax;sku;mrp;price\nsaree;Saree, silk;Apparel;GST 5%;S-1;2,499.00;1,999.00\n`);
     const read = await rows(path);

@@ -129,6 +129,36 @@ async function* utf8Text(path: string): AsyncGenerator<string> {
 }
 
 /**
+ * The file's text as a stream for csv-parse, with the delimiter its header line uses. The first
+ * chunks are read to find the header line, then handed on with the rest through the same iterator
+ * (leaving a for-await loop would close the generator, and the file with it).
+ */
+async function csvText(path: string): Promise<{ delimiter: string; source: Readable }> {
+  const chunks = utf8Text(path)[Symbol.asyncIterator]();
+  const head: string[] = [];
+  let seen = '';
+  for (;;) {
+    const next = await chunks.next();
+    if (next.done) break;
+    head.push(next.value);
+    seen += next.value;
+    if (seen.includes('\n') || seen.length > 65_536) break;
+  }
+  const delimiter = sniffDelimiter(seen.replace(/^\uFEFF/, '').split(/\r?\n/)[0] ?? '');
+  const source = Readable.from(
+    (async function* () {
+      for (const [i, chunk] of head.entries()) yield i === 0 ? chunk.replace(/^\uFEFF/, '') : chunk;
+      for (;;) {
+        const next = await chunks.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    })(),
+  );
+  return { delimiter, source };
+}
+
+/**
  * The file's data rows in order, each with its row number as a spreadsheet shows it (the header is
  * row 1), the header checked first. Blank rows are skipped (their numbers are kept for the rest).
  */
@@ -137,26 +167,8 @@ export async function* readImportRows(path: string, kind: ImportFileKind): Async
     yield* readXlsxRows(path);
     return;
   }
-  const text = utf8Text(path);
-  // The header line decides the delimiter: read until it is complete.
-  let head = '';
-  const buffered: string[] = [];
-  for await (const chunk of text) {
-    buffered.push(chunk);
-    head += chunk;
-    if (head.includes('\n') || head.length > 65_536) break;
-  }
-  const delimiter = sniffDelimiter(head.replace(/^\uFEFF/, '').split(/\r?\n/)[0] ?? '');
-  const source = Readable.from(
-    (async function* () {
-      let first = true;
-      for (const chunk of [...buffered]) {
-        yield first ? chunk.replace(/^\uFEFF/, '') : chunk;
-        first = false;
-      }
-      for await (const chunk of text) yield chunk;
-    })(),
-  );
+  // The header line decides the delimiter.
+  const { delimiter, source } = await csvText(path);
   const parser = parse({ delimiter, relax_column_count: true, skip_empty_lines: false, relax_quotes: false });
   source.on('error', (err) => parser.destroy(err));
   source.pipe(parser);
@@ -301,25 +313,7 @@ export async function* readRawRows(path: string, kind: ImportFileKind): AsyncGen
     }
     return;
   }
-  let head = '';
-  const text = utf8Text(path);
-  const buffered: string[] = [];
-  for await (const chunk of text) {
-    buffered.push(chunk);
-    head += chunk;
-    if (head.includes('\n') || head.length > 65_536) break;
-  }
-  const delimiter = sniffDelimiter(head.replace(/^\uFEFF/, '').split(/\r?\n/)[0] ?? '');
-  const source = Readable.from(
-    (async function* () {
-      let first = true;
-      for (const chunk of buffered) {
-        yield first ? chunk.replace(/^\uFEFF/, '') : chunk;
-        first = false;
-      }
-      for await (const chunk of text) yield chunk;
-    })(),
-  );
+  const { delimiter, source } = await csvText(path);
   const parser = parse({ delimiter, relax_column_count: true });
   source.pipe(parser);
   let row = 0;
