@@ -20,6 +20,7 @@ import { users, vendors } from '@/lib/db/schema.ts';
 import type { Actor } from '@/lib/activity/activity.server.ts';
 import type { Principal } from '@/lib/auth/principal.server.ts';
 import { conflict, HttpError, invalid, notFound } from '@/lib/http/errors.ts';
+import { drain } from '@/lib/http/api.server.ts';
 import { config } from '@/lib/config.server.ts';
 import { vendorName } from '@/lib/vendors/vendor-name.server.ts';
 import { productImportErrors, productImportJobs } from './product-import.tables.ts';
@@ -76,7 +77,10 @@ export async function receiveImportFile(request: Request): Promise<ReceivedFile>
   const limit = config().MAX_IMPORT_BYTES;
   const tooLarge = () =>
     new HttpError(413, `The file is larger than ${formatCount(Math.floor(limit / 1_048_576))} MB, the import limit. Split it into smaller files.`);
-  if (Number(request.headers.get('content-length') ?? '0') > limit) throw tooLarge();
+  if (Number(request.headers.get('content-length') ?? '0') > limit) {
+    if (request.body) await drain(request.body.getReader(), 0);
+    throw tooLarge();
+  }
   await mkdir(importDir(), { recursive: true });
   const tempPath = join(importDir(), `upload-${randomUUID()}.part`);
   const out = createWriteStream(tempPath);
@@ -91,7 +95,7 @@ export async function receiveImportFile(request: Request): Promise<ReceivedFile>
         if (done) break;
         bytes += value.byteLength;
         if (bytes > limit) {
-          await reader.cancel().catch(() => {});
+          await drain(reader, bytes);
           throw tooLarge();
         }
         if (head.byteLength < 4) head = value.slice(0, 4);
