@@ -351,7 +351,9 @@ describe.runIf(process.env.BO_TEST_DB === 'postgres')('two servers on one Postgr
     const first = app.server;
     let second: TestServer | undefined;
     try {
+      // The second server shares the first's data folder, as servers share DATA_DIR/uploads (the import files) in production.
       second = await startServer({
+        dataDir: first.dataDir,
         driver: 'postgres',
         env: { DATABASE_URL: first.databaseUrl, DEMO_DATA: 'false', IMPORT_STALL_SECONDS: '2', LOG_LEVEL: 'info' },
       });
@@ -376,7 +378,19 @@ describe.runIf(process.env.BO_TEST_DB === 'postgres')('two servers on one Postgr
       await victim.killHard();
       const watcher = await signedIn(() => survivor.url, 'vendor');
       const done = await settled(watcher, job.id, 'import', 180_000);
-      expect(done).toMatchObject({ status: 'done', created: products * 2, rows_error: 0 });
+      expect(
+        done,
+        `${JSON.stringify(done)}\n${survivor
+          .output()
+          .split('\n')
+          .filter((l) => /import/.test(l))
+          .slice(-5)
+          .join('\n')}`,
+      ).toMatchObject({
+        status: 'done',
+        created: products * 2,
+        rows_error: 0,
+      });
       await survivor.withDatabase(async (query) => {
         const variants = await query(`select count(*)::int as n from product_variants where sku like 'TWIN-%'`);
         expect(variants[0]!.n).toBe(products * 2);

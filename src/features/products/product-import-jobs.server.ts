@@ -28,8 +28,12 @@ import { fileKindOf, checkZip, type ImportFileKind } from './product-import-file
 import { ImportFileError, formatCount, type ImportJobJson } from './product-import-format.ts';
 import { loadLookups, logImportActivity, runImportPhase, vendorIsActive, type ImportJobRow, type ImportStockWriter } from './product-import.server.ts';
 
-/** Where uploaded import files live until their job is a week old. */
-export const importDir = () => join(config().dataDir, 'imports');
+/**
+ * Where uploaded import files live until their job is a week old: under the uploads folder, which
+ * several app servers share (decision 005), so whichever server claims a job finds its file. Never
+ * served: the uploads routes answer one file name, or a product's images.
+ */
+export const importDir = () => join(config().dataDir, 'uploads', 'imports');
 export const importFilePath = (job: Pick<ImportJobRow, 'id' | 'fileKind'>) => join(importDir(), `${job.id}.${job.fileKind}`);
 
 /** An XLSX may inflate to this many times the upload limit before it is called a bomb; its parts are few. */
@@ -67,7 +71,7 @@ export interface ReceivedFile {
 }
 
 /**
- * Streams the request's body (the file itself) to a temporary file under DATA_DIR/imports, hashing
+ * Streams the request's body (the file itself) to a temporary file under DATA_DIR/uploads/imports, hashing
  * it as it goes; never more than MAX_IMPORT_BYTES (413 beyond, the partial file removed). An empty
  * body is a 422; a type that is no spreadsheet a 415.
  */
