@@ -122,7 +122,7 @@ test('a vendor imports 500 products: template, dry run with 3 bad rows, error fi
   await page.getByRole('link', { name: 'See the products' }).click();
   await expect(page).toHaveURL(/\/products\/listing/);
   await page.goto('/products/listing?q=E2E-450');
-  await expect(page.getByRole('cell', { name: 'E2E Kurta 450' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'E2E Kurta 450', exact: true })).toBeVisible();
 });
 
 test('the bulk upload page stays within the 100 KiB JavaScript budget', async ({ page }) => {
