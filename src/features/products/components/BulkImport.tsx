@@ -27,6 +27,8 @@ interface ErrorRow {
 }
 
 const PER_PAGE = 25;
+/** "1 row", "1,204 rows". */
+const rowsText = (n: number) => `${formatCount(n)} row${n === 1 ? '' : 's'}`;
 const jobKey = (id: number) => ['product-imports', 'detail', String(id)] as const;
 const running = (job: ImportJobJson) => job.status === 'queued' || job.status === 'running';
 
@@ -291,7 +293,7 @@ function JobStep({ job, onStartOver, onChanged }: { job: ImportJobJson; onStartO
           )}
           <p className="text-sm">
             {job.rows_valid > 0
-              ? `Importing saves the ${formatCount(job.rows_valid)} valid rows${job.rows_error ? `; the ${formatCount(job.rows_error)} rows with errors (and the rest of their products) are left out` : ''}.`
+              ? `Importing saves the valid ${rowsText(job.rows_valid)}${job.rows_error ? `; the ${rowsText(job.rows_error)} with errors (and the rest of their products) are left out` : ''}.`
               : 'No row can be imported: fix the errors and upload the file again.'}
           </p>
           {error && (
@@ -301,7 +303,7 @@ function JobStep({ job, onStartOver, onChanged }: { job: ImportJobJson; onStartO
           )}
           <div className="flex flex-wrap gap-2">
             <Button onClick={confirm} loading={busy} disabled={job.rows_valid === 0 || (!!job.duplicate_of && !again)}>
-              Import {formatCount(job.rows_valid)} rows
+              Import {rowsText(job.rows_valid)}
             </Button>
             <Button variant="outline" onClick={onStartOver}>
               Upload another file
@@ -366,7 +368,7 @@ function ErrorTable({ job }: { job: ImportJobJson }) {
             {(data?.data ?? []).map((e, i) => (
               <tr key={`${e.row}-${e.column}-${i}`} className="border-t border-surface-200 align-top dark:border-surface-800">
                 <td className="px-3 py-2 tabular-nums">{formatCount(e.row)}</td>
-                <td className="px-3 py-2 break-all">{e.column}</td>
+                <td className="px-3 py-2 break-words">{e.column}</td>
                 <td className="px-3 py-2">{e.message}</td>
               </tr>
             ))}
