@@ -4,7 +4,7 @@
  * warehouses, opening stock with its ledger and the summaries, stamps the job, logs one entry; a
  * second run of the same file changes nothing; an edited price and stock update only that variant.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { useMemoryDatabase } from '../helpers/memory-database.ts';
 import { resetConfigForTests } from '../../src/lib/config.server.ts';
 import { rowsOf } from '../../src/lib/db/client.server.ts';
 import { productImportJobs } from '../../src/features/products/product-import.tables.ts';
-import { importFilePath, kickImportRunner, startImportRunner, stopImportRunner } from '../../src/features/products/product-import-jobs.server.ts';
+import { importDir, importFilePath, kickImportRunner, startImportRunner, stopImportRunner } from '../../src/features/products/product-import-jobs.server.ts';
 import type { ImportStockWriter } from '../../src/features/products/product-import.server.ts';
 import { adjustStock, openNewLevels } from '../../src/features/inventories/stock.server.ts';
 
@@ -67,8 +67,7 @@ async function run(content: string, phase: 'dry_run' | 'import' = 'import') {
     .insert(productImportJobs)
     .values({ vendorId: 1, fileName: 'f.csv', fileKind: 'csv', fileBytes: content.length, fileHash: 'x' })
     .returning();
-  const { mkdirSync } = await import('node:fs');
-  mkdirSync(join(dataDir, 'imports'), { recursive: true });
+  mkdirSync(importDir(), { recursive: true });
   writeFileSync(importFilePath(job!), content);
   const settle = async () => {
     for (;;) {

@@ -28,34 +28,3 @@ export async function refreshProductSummary(tx: DbOrTx, productId: number): Prom
     ) v
     where p.id = ${productId}`);
 }
-
-/**
- * The same, for many products in three statements (the bulk import's batches): products without
- * variants keep their columns as they are.
- */
-export async function refreshProductSummaries(tx: DbOrTx, productIds: readonly number[]): Promise<void> {
-  if (!productIds.length) return;
-  // One text parameter: a JS array in sql`` would be spread into a list of parameters.
-  const ids = `{${productIds.map((id) => Math.trunc(id)).join(',')}}`;
-  await tx.execute(sql`
-    update products p set
-      price_min_paise = v.price_min,
-      price_max_paise = v.price_max,
-      variant_count = v.variants,
-      skus = v.skus,
-      stock_available = coalesce(s.available, 0)
-    from (
-      select product_id,
-             min(price_paise) filter (where status = 'active') as price_min,
-             max(price_paise) filter (where status = 'active') as price_max,
-             count(*)::int as variants,
-             coalesce(string_agg(sku, ' ' order by position, id), '') as skus
-      from product_variants where product_id = any(${ids}::int[]) group by product_id
-    ) v
-    left join (
-      select pv.product_id, sum(l.on_hand - l.reserved)::int as available
-      from stock_levels l join product_variants pv on pv.id = l.variant_id
-      where pv.product_id = any(${ids}::int[]) group by pv.product_id
-    ) s on s.product_id = v.product_id
-    where p.id = v.product_id`);
-}
