@@ -503,7 +503,9 @@ async function main(): Promise<number> {
       for (const db of dbs) {
         const r = await benchDatabase(db, distDir);
         mkdirSync(RESULTS, { recursive: true });
-        const file = join(RESULTS, `${r.date.slice(0, 10)}-${db}.json`);
+        // A run of the bulk import alone keeps its own file: the full runs' files feed the README's tables.
+        const only = opts.sections.size === 1 && opts.sections.has('import') ? '-import' : '';
+        const file = join(RESULTS, `${r.date.slice(0, 10)}-${db}${only}.json`);
         writeFileSync(file, JSON.stringify(r, null, 2) + '\n');
         log(`  results: ${file}`);
         all.push(r);
