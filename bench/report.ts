@@ -1,6 +1,7 @@
 /**
  * The bench's results: their shape, the printed tables, the budget checks and the README section.
  */
+import type { ImportFigure } from './import.ts';
 import type { FillReport } from './fill.ts';
 import type { LoadResult } from './load.ts';
 import { median, type LighthouseResult, type PageWeight } from './pages.ts';
@@ -32,6 +33,8 @@ export interface BenchResults {
   usable?: UsableResult[];
   lighthouse: LighthouseResult[];
   load: LoadFigure[];
+  /** Issue 16: the bulk import of a 100,000-row file; absent in results from before it. */
+  import?: ImportFigure;
   notes: string[];
   checks: Check[];
 }
@@ -42,6 +45,7 @@ export interface Budgets {
   lighthouse: { minPerformance: number; maxLcpMs: number; maxTbtMs: number; maxCls: number; minAccessibility: number };
   memory: { maxRssMiB: Record<Driver, number> };
   startup: { maxFirstOkMs: number };
+  import?: { rows: number; dryRunMs: number; importMs: Record<Driver, number>; maxRssMiB: number };
   api: { brandsP95Ms: Record<Driver, number>; products?: Record<string, number | string> };
 }
 
@@ -89,6 +93,24 @@ export function evaluate(r: BenchResults, b: Budgets): Check[] {
   }
   const rssPeak = Math.max(r.memory.rssIdleMiB, r.memory.rssLoadPeakMiB ?? 0, r.memory.rssAfterMiB, r.memory.rssColdMiB);
   add('server RSS (MiB)', r.db, rssPeak, `≤ ${b.memory.maxRssMiB[r.db]}`, rssPeak <= b.memory.maxRssMiB[r.db]);
+  const imp = r.import;
+  if (imp && b.import) {
+    add(
+      'bulk import: dry run (ms)',
+      `${r.db}, ${imp.rows} rows`,
+      imp.error ? NaN : imp.dryRunMs,
+      `≤ ${b.import.dryRunMs}`,
+      !imp.error && imp.dryRunMs <= b.import.dryRunMs,
+    );
+    add(
+      'bulk import: import (ms)',
+      `${r.db}, ${imp.rows} rows`,
+      imp.error ? NaN : imp.importMs,
+      `≤ ${b.import.importMs[r.db]}`,
+      !imp.error && imp.importMs <= b.import.importMs[r.db],
+    );
+    add('bulk import: server RSS (MiB)', r.db, imp.rssPeakMiB, `≤ ${b.import.maxRssMiB}`, imp.rssPeakMiB <= b.import.maxRssMiB);
+  }
   add('start-up to first 200 (ms)', r.db, r.startup.firstOkMs, `≤ ${b.startup.maxFirstOkMs}`, r.startup.firstOkMs <= b.startup.maxFirstOkMs);
   const brands = r.load.find((x) => x.key === 'GET /api/brands' && x.connections === 10);
   if (brands) add('GET /api/brands p95, 10 clients (ms)', r.db, brands.app.p95, `≤ ${b.api.brandsP95Ms[r.db]}`, brands.app.p95 <= b.api.brandsP95Ms[r.db]);
@@ -261,6 +283,16 @@ export function readmeSection(results: BenchResults[], b: Budgets): string {
     (r) => `${f0(r.memory.rssIdleMiB)} / ${f0(r.memory.rssLoadPeakMiB)} MiB`,
     `≤ ${b.memory.maxRssMiB.pglite} MiB PGlite, ≤ ${b.memory.maxRssMiB.postgres} MiB PostgreSQL`,
   );
+  if (cols.some((r) => r.import)) {
+    const imp = (r: BenchResults) => r.import;
+    const bi = b.import;
+    row(
+      `Bulk import of ${(bi?.rows ?? 100000).toLocaleString('en-IN')} rows (CSV): dry run / import`,
+      (r) => (imp(r) ? (imp(r)!.error ? `failed: ${imp(r)!.error}` : `${f1(imp(r)!.dryRunMs / 1000)} s / ${f1(imp(r)!.importMs / 1000)} s`) : '–'),
+      bi ? `dry run ≤ ${bi.dryRunMs / 1000} s; import ≤ ${bi.importMs.postgres / 1000} s PostgreSQL, ≤ ${bi.importMs.pglite / 1000} s PGlite` : '',
+    );
+    row('Bulk import: server RSS peak', (r) => (imp(r) ? `${f0(imp(r)!.rssPeakMiB)} MiB` : '–'), bi ? `≤ ${bi.maxRssMiB} MiB` : '');
+  }
   for (const key of [...new Set(cols.flatMap((r) => r.load.map((x) => x.key)))]) {
     for (const c of [1, 10]) {
       const budget = key === 'GET /api/brands' && c === 10 ? `p95 ≤ ${b.api.brandsP95Ms.pglite} ms PGlite, ≤ ${b.api.brandsP95Ms.postgres} ms PostgreSQL` : '';

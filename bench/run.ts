@@ -11,6 +11,8 @@
  *   npm run bench -- --runs 1 --seconds 3 --only pages,usable,lighthouse,load --pages /dashboard,404 --db pglite --no-build
  *   npm run bench -- --from bench/results/2026-01-01-pglite.json --check   (no measuring)
  *   npm run bench -- --readme          …and rewrite README.md's "## Performance" section
+ *   npm run bench -- --only import --import-rows 100000   the bulk import alone (bench/import.ts)
+ *   npm run bench -- --products 0      fill no bench products (the fill's default: 1,000,000 PostgreSQL, 200,000 PGlite)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +23,7 @@ import { parseArgs } from 'node:util';
 import type { LoadResult, LoadSpec } from './load.ts';
 import { CHROMIUM, GZIP_LEVEL, measurePageWeights, runLighthouse, type PageTarget } from './pages.ts';
 import { measureUsable, type UsableTarget } from './usable.ts';
+import { measureImport, type ImportFigure } from './import.ts';
 import { databasePinningNote, evaluate, printResults, readmeSection, type BenchResults, type Budgets, type Driver, type LoadFigure } from './report.ts';
 import {
   cookieHeader,
@@ -47,6 +50,8 @@ const { values: argv } = parseArgs({
     runs: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '10' },
     brands: { type: 'string', default: '10000' },
+    'import-rows': { type: 'string', default: '100000' },
+    products: { type: 'string' },
     db: { type: 'string' },
     only: { type: 'string' },
     pages: { type: 'string' },
@@ -71,7 +76,8 @@ const opts = {
   brands: Math.max(0, Number(argv.brands)),
   port: Number(argv.port),
   build: !argv['no-build'],
-  sections: new Set((argv.only ?? 'pages,usable,lighthouse,load').split(',').map((s) => s.trim())),
+  sections: new Set((argv.only ?? 'pages,usable,lighthouse,load,import').split(',').map((s) => s.trim())),
+  importRows: Math.max(1, Number(argv['import-rows'])),
 };
 const budgets = JSON.parse(readFileSync(join(ROOT, 'bench/budgets.json'), 'utf8')) as Budgets;
 const log = (line: string) => console.log(line);
@@ -292,7 +298,7 @@ async function benchDatabase(db: Driver, distDir: string): Promise<BenchResults>
   }
   log(`\n=== ${db}: filling ${work}${dbName ? ` + database ${dbName}` : ''}`);
   try {
-    const fill = await runFill(ROOT, opts.brands, env, join(work, 'fill.log'), (line) => line.startsWith('  fill:') && log(line));
+    const fill = await runFill(ROOT, opts.brands, env, join(work, 'fill.log'), (line) => line.startsWith('  fill:') && log(line), argv.products);
     log(`  fill: ${fill.seconds.toFixed(1)} s in all`);
 
     const port = opts.port + (db === 'pglite' ? 0 : 10);
@@ -409,6 +415,11 @@ async function benchDatabase(db: Driver, distDir: string): Promise<BenchResults>
           stopCeiling();
         }
       }
+      let imported: ImportFigure | undefined;
+      if (opts.sections.has('import')) {
+        imported = await measureImport(server.base, jars.admin!, server.pid, work, opts.importRows, log);
+        if (imported.error) notes.push(`bulk import: ${imported.error}`);
+      }
       const rssAfterMiB = rssMiB(server.pid);
       info.loadAverageAtEnd = loadavg()[0]!.toFixed(2);
       if (db === 'postgres') notes.push('PostgreSQL runs outside the server process: its RSS is not counted');
@@ -426,6 +437,7 @@ async function benchDatabase(db: Driver, distDir: string): Promise<BenchResults>
         usable,
         lighthouse,
         load,
+        ...(imported ? { import: imported } : {}),
         notes,
         checks: [],
       };
@@ -491,7 +503,9 @@ async function main(): Promise<number> {
       for (const db of dbs) {
         const r = await benchDatabase(db, distDir);
         mkdirSync(RESULTS, { recursive: true });
-        const file = join(RESULTS, `${r.date.slice(0, 10)}-${db}.json`);
+        // A run of the bulk import alone keeps its own file: the full runs' files feed the README's tables.
+        const only = opts.sections.size === 1 && opts.sections.has('import') ? '-import' : '';
+        const file = join(RESULTS, `${r.date.slice(0, 10)}-${db}${only}.json`);
         writeFileSync(file, JSON.stringify(r, null, 2) + '\n');
         log(`  results: ${file}`);
         all.push(r);

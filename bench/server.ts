@@ -286,10 +286,17 @@ export function pinPostgres(backendPid: number, core: number): DatabasePinning {
  * Fills a database through the product's own code (bench/fill.ts, a child process with `env`),
  * writes its output to `logFile`, and answers its report. `onLine` sees each line as it comes.
  */
-export function runFill(root: string, brands: number, env: Record<string, string>, logFile: string, onLine?: (line: string) => void): Promise<FillReport> {
+export function runFill(
+  root: string,
+  brands: number,
+  env: Record<string, string>,
+  logFile: string,
+  onLine?: (line: string) => void,
+  products?: string,
+): Promise<FillReport> {
   return new Promise((done, reject) => {
     const child = track(
-      spawn(process.execPath, [join(root, 'bench/fill.ts'), '--brands', String(brands)], {
+      spawn(process.execPath, [join(root, 'bench/fill.ts'), '--brands', String(brands), ...(products !== undefined ? ['--products', products] : [])], {
         cwd: root,
         env: cleanEnv(env),
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,6 +12,8 @@ import { flushLogsAndWait, logger } from '@/lib/log.server.ts';
 import { publicOrigin } from '@/lib/http/public-origin.server.ts';
 import { seedDemoData } from './db/seed.server.ts';
 import { backfillVendorStatuses } from '@/features/vendors/vendors.service.server.ts';
+import { stopImportRunner } from '@/features/products/product-import-jobs.server.ts';
+import { startProductImports } from './products/product-import.server.ts';
 
 /** The database, opened once with this app's demo data; the middleware awaits it on every request. */
 let ready: ReturnType<typeof boot> | undefined;
@@ -19,6 +21,8 @@ export const booted = () =>
   (ready ??= boot(seedDemoData).then(async (database) => {
     // Vendor statuses from before issue 14 ('approved' → 'active', unfinished → 'draft'): idempotent, every start.
     await backfillVendorStatuses(database.db);
+    // Bulk import jobs run in the background of every server (the build doesn't run them).
+    if (!process.env.ASTRO_BUILDING) startProductImports(database.db, database.driver);
     return database;
   }));
 
@@ -52,6 +56,8 @@ if (!process.env.ASTRO_BUILDING) {
       setTimeout(() => process.exit(0), 10_000).unref();
       try {
         await settled(5_000);
+        // The import batch under way commits (or rolls back) before the database closes; the job resumes on the next start.
+        await stopImportRunner();
         await shutdown();
       } catch (error) {
         console.error(`Closing the database on ${signal} failed: ${(error as Error)?.message ?? error}`);

@@ -86,6 +86,13 @@ export const envSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   MAX_BODY_BYTES: positiveInt.default(1_048_576),
   MAX_UPLOAD_BYTES: positiveInt.default(2_097_152),
+  /** A bulk import file (CSV or XLSX), streamed to disk under DATA_DIR/uploads/imports: its own limit, far above other uploads'. */
+  MAX_IMPORT_BYTES: positiveInt.default(104_857_600),
+  /**
+   * A running import job whose server has not said it is alive for this long is taken over by another
+   * server (or this one after a restart) and resumed after its last committed batch.
+   */
+  IMPORT_STALL_SECONDS: positiveInt.max(3600).default(60),
   MAIL_FROM: z.string().default('Marketplace Back-office <no-reply@localhost>'),
   SMTP_URL: z
     .string()

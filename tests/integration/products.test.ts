@@ -141,14 +141,16 @@ describe('GET /api/products (the list contract)', () => {
     expect((await products.list({ q: '100%_' })).body.data).toEqual([]);
   });
 
-  it('exports the filtered list as CSV with prices in paise', async () => {
+  it('exports the list filtered to one vendor as CSV in the bulk import’s format (prices in rupees); several vendors are refused', async () => {
     const res = await admin.get(`/api/products/export?${query(filter('vendor_id', 'in', [vendorIds.kaveri]))}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
     const text = await res.text();
+    expect(text.replace(/^\uFEFF/, '').startsWith('handle,name,description,brand,category')).toBe(true);
     expect(text).toContain('Kanchipuram Saree, Gold');
-    expect(text).toContain('849900');
+    expect(text).toContain('8499.00');
     expect(text).not.toContain('Cotton Kurta, Indigo');
+    await expectErrorShape(await admin.get('/api/products/export'), 422);
   });
 });
 

@@ -9,6 +9,7 @@ import { json, parseWith, queryObject, readFormData, readInput } from '@/lib/htt
 import { HttpError, notFound } from '@/lib/http/errors.ts';
 import { config } from '@/lib/config.server.ts';
 import { resourceByKey } from './resources.server.ts';
+import { exportProductsForImport } from '@/app/products/product-export.server.ts';
 import { csvResponse } from '@/lib/areas/csv.server.ts';
 import { toIstIso } from '@/lib/india/ist.ts';
 import type { RequestScope, Resource } from '@/lib/areas/resource.server.ts';
@@ -128,8 +129,16 @@ export async function listOptions(context: APIContext) {
 }
 
 /** The whole filtered set, or only `ids` (the visible page), as CSV. */
+/** Areas whose export is a file of their own format rather than the list's columns. */
+const OWN_EXPORTS: Record<string, (context: APIContext, resource: Resource) => Promise<Response>> = {
+  // The bulk import's format, so export → edit → import is a round trip (issue 16).
+  products: exportProductsForImport,
+};
+
 export async function exportRecords(context: APIContext) {
   const r = resourceFor(context);
+  const own = OWN_EXPORTS[r.area.key];
+  if (own) return own(context, r);
   const raw = queryObject(context.url);
   const { ids } = parseWith(exportQuery, raw);
   const { ids: _ids, ...listParams } = raw;

@@ -11,6 +11,7 @@ import { versionSchema } from '@/lib/http/integers.ts';
 import { listQuerySchema, MATCH_MODES, PAGE_SIZES } from '@/lib/list/list-query.ts';
 import { loginSchema, resetRequestSchema } from '@/features/auth/auth.schema.ts';
 import { accountDeletionSchema, passwordChangeSchema, profileSchema } from '@/features/profile/profile.schema.ts';
+import { importConfirmSchema, importErrorsQuery, importTemplateQuery, importUploadQuery } from '@/features/products/product-import.schema.ts';
 import { globalSettingsSchema } from '@/features/global-settings/global-settings.form.ts';
 import { grantDiffSchema } from '@/features/roles/grant-diff.schema.ts';
 import { markReadSchema, markUnreadSchema } from '@/features/notifications/notification.list.ts';
@@ -156,6 +157,34 @@ const OPERATIONS: Record<string, Operation> = {
     summary:
       'Save the whole variant grid with the product’s version, in one transaction: options, variants upserted by id, pruned ones deleted (409 with reserved stock), opening stock for new ones; errors per row (variants.2.price)',
     tag: 'Products',
+  },
+  'POST /api/products/imports': {
+    summary:
+      'Bulk import: upload a CSV or XLSX as the request body (?file_name=, staff: ?vendor_id=), streamed to disk up to MAX_IMPORT_BYTES (413); 201 with the job, whose dry run starts at once, and duplicate_of when the same file was imported in the last day',
+    tag: 'Products',
+    query: importUploadQuery,
+  },
+  'GET /api/products/imports': { summary: 'The latest bulk import jobs (a vendor’s own)', tag: 'Products' },
+  'GET /api/products/imports/{id}': {
+    summary: 'A bulk import job: phase (dry_run, import), status, counts, the dry run’s counts and how the import differs',
+    tag: 'Products',
+  },
+  'GET /api/products/imports/{id}/errors': {
+    summary: 'A bulk import’s row errors (row, column, message), a page at a time',
+    tag: 'Products',
+    query: importErrorsQuery,
+  },
+  'GET /api/products/imports/{id}/error-file': { summary: 'The uploaded file (CSV or XLSX) with an errors column on each row', tag: 'Products' },
+  'POST /api/products/imports/{id}/confirm': {
+    summary: 'Import the file after its dry run (202); 409 while checking, once imported, or for the same file within a day without confirm_duplicate',
+    tag: 'Products',
+    body: importConfirmSchema,
+  },
+  'GET /api/products/import-template': {
+    summary:
+      'The bulk import template (?format=csv|xlsx, staff: ?vendor_id=): the header, two example products; the XLSX adds a Help sheet with the columns and the vendor’s valid names',
+    tag: 'Products',
+    query: importTemplateQuery,
   },
   'GET /api/permissions/{id}': { summary: 'A role’s grants (its permission matrix); `locked` says why Super Admin’s can’t change', tag: 'Roles' },
   'POST /api/permissions/{id}': {

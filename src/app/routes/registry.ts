@@ -69,7 +69,15 @@ const routeList: RouteDef[] = [
     methods: ['GET', 'POST'],
   }),
   page('/products/add-pricing-details/:id', perm('products:update'), 'Pricing details', { sample: { id: '1' }, parent: '/products/listing' }),
-  planned('/products/bulk-upload', 'products:import', 'Bulk Upload'),
+  // Bulk import (src/features/products/product-import*, docs/products.md "Bulk import"): upload → dry run →
+  // confirm → import on one page; a vendor into their own catalogue, staff name the vendor.
+  page('/products/bulk-upload', perm('products:import'), 'Bulk Upload'),
+  api(['GET', 'POST'], '/api/products/imports', perm('products:import')),
+  api(['GET'], '/api/products/imports/:id', perm('products:import'), { sample: { id: '999999' } }),
+  api(['GET'], '/api/products/imports/:id/errors', perm('products:import'), { sample: { id: '999999' } }),
+  api(['GET'], '/api/products/imports/:id/error-file', perm('products:import'), { sample: { id: '999999' } }),
+  api(['POST'], '/api/products/imports/:id/confirm', perm('products:import'), { sample: { id: '999999' } }),
+  api(['GET'], '/api/products/import-template', perm('products:import'), { sampleQuery: 'format=csv&vendor_id=1' }),
   // Stock levels and their ledger (src/features/inventories): a vendor's own only (VENDOR_OWNED).
   page('/inventories/listing', perm('inventories:list'), 'Inventories'),
   page('/inventories/:id/edit', perm('inventories:update'), 'Edit stock level', {
@@ -191,7 +199,8 @@ const routeList: RouteDef[] = [
   // Areas built on the declaration pattern (src/app/areas/areas.ts)
   // An area's add, edit, details and scoped pages sit under its list in the breadcrumb.
   ...AREAS.flatMap((area) => areaPageRoutes(area).map((r) => (r.pattern === area.paths.list ? r : { ...r, parent: area.paths.list }))),
-  ...AREAS.flatMap(areaApiRoutes),
+  // The products export is one vendor's catalogue in the import's format: staff name the vendor (vendor_id).
+  ...AREAS.flatMap(areaApiRoutes).map((r) => (r.pattern === '/api/products/export' ? { ...r, sampleQuery: 'vendor_id=1' } : r)),
 ];
 
 /**

@@ -211,6 +211,43 @@ export async function adjustStock(
   return moved.level;
 }
 
+/**
+ * Opening stock of variants created in the caller's transaction, many at once (the bulk import of
+ * issue 16, where one level at a time was seven statements per level): each level is new, so it
+ * starts at its quantity with its `opening` ledger row, two statements for the lot. A warehouse that
+ * is not the variant's vendor's own, a level that already exists, or a quantity out of bounds is a
+ * 422 and nothing is written. The products' `stock_available` is the caller's to refresh
+ * (refreshProductSummary), as after any change of variants.
+ */
+export async function openNewLevels(tx: DbOrTx, lines: readonly { variantId: number; warehouseId: number; quantity: number }[], who: Who): Promise<void> {
+  const wanted = lines.filter((l) => l.quantity !== 0);
+  if (!wanted.length) return;
+  for (const l of wanted) {
+    if (!Number.isInteger(l.quantity) || l.quantity < 0 || l.quantity > MAX_STOCK_QUANTITY)
+      throw invalid({ quantity: [`Enter a whole number from 0 to ${MAX_STOCK_QUANTITY.toLocaleString('en-IN')}.`] });
+  }
+  // Integer arrays as one text parameter each (a JS array in sql`` would be spread into a list).
+  const ints = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
+  const result = await tx.execute(sql`
+    with input as (
+      select * from unnest(${ints(wanted.map((l) => l.variantId))}::int[], ${ints(wanted.map((l) => l.warehouseId))}::int[], ${ints(wanted.map((l) => l.quantity))}::int[])
+        as i(variant_id, warehouse_id, quantity)
+    ), levels as (
+      insert into stock_levels (variant_id, warehouse_id, vendor_id, on_hand)
+      select i.variant_id, i.warehouse_id, v.vendor_id, i.quantity
+      from input i
+      join product_variants v on v.id = i.variant_id
+      join warehouses w on w.id = i.warehouse_id and w.vendor_id = v.vendor_id
+      on conflict do nothing
+      returning id, on_hand
+    )
+    insert into stock_movements (stock_level_id, kind, on_hand_delta, reserved_delta, on_hand_after, reserved_after, note, actor_user_id)
+    select id, 'opening', on_hand, 0, on_hand, 0, ${who.note ?? null}, ${who.actorUserId ?? null}::int from levels
+    returning stock_level_id`);
+  const written = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])).length;
+  if (written !== wanted.length) throw invalid({ warehouse_id: ['Opening stock goes into a new level of one of the vendor’s own warehouses.'] });
+}
+
 export interface StockLine {
   variantId: number;
   warehouseId: number;

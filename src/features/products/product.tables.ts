@@ -18,6 +18,7 @@ import { tags } from '../tags/tag.tables.ts';
 import { warehouses } from '../warehouses/warehouse.tables.ts';
 import { productMatrixGroups, productMatrixValues } from '../product-matrices/product-matrix.tables.ts';
 import { users, vendors } from '../../lib/db/schema.ts';
+import { productImportJobs } from './product-import.tables.ts';
 
 /** Paise in a `bigint` column, read as a JS number (exact up to 2^53 paise, ₹90 lakh crore). */
 const paise = (name: string) => bigint(name, { mode: 'number' });
@@ -70,6 +71,8 @@ export const products = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The bulk import job that last created or changed it (issue 16): each product an import touched is traceable to it. */
+    importJobId: integer('import_job_id').references(() => productImportJobs.id, { onDelete: 'set null' }),
     ...timestamps,
     version: integer('version').notNull().default(1),
   },
@@ -91,6 +94,10 @@ export const products = pgTable(
     index('products_tax_idx').on(t.taxId),
     index('products_return_policy_idx').on(t.returnPolicyId),
     index('products_size_chart_idx').on(t.sizeChartId),
+    // "Which products did import 12 touch": a partial index, as most products never came from a file.
+    index('products_import_job_idx')
+      .on(t.importJobId)
+      .where(sql`${t.importJobId} is not null`),
     // "Contains" searches (ILIKE '%…%'): pg_trgm, src/lib/list/list-sql.server.ts. Without GIN's
     // pending list (fastupdate off): every search would read the entries added since the last
     // vacuum one by one (2 MB after a bulk load: 20–40 ms a search at a million products); a
@@ -182,6 +189,8 @@ export const productVariants = pgTable(
     /** 'active' | 'inactive' */
     status: text('status').notNull().default('active'),
     position: integer('position').notNull().default(0),
+    /** The bulk import job that last created or changed it. */
+    importJobId: integer('import_job_id').references(() => productImportJobs.id, { onDelete: 'set null' }),
     ...timestamps,
     version: integer('version').notNull().default(1),
   },

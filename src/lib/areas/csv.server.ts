@@ -15,10 +15,12 @@ export interface CsvColumn {
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/** A cell a spreadsheet would run as a formula, quoted so it shows as text; the product import takes the quote off again. */
+export const escapeFormula = (s: string) => (FORMULA_START.test(s) ? `'${s}` : s);
+
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let s = value instanceof Date ? toIstIso(value) : String(value);
-  if (FORMULA_START.test(s)) s = `'${s}`;
+  const s = escapeFormula(value instanceof Date ? toIstIso(value) : String(value));
   return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

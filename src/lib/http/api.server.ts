@@ -30,7 +30,8 @@ export function errorResponse(status: number, body: ErrorBody, headers: Record<s
  */
 const DRAIN_LIMIT = 32 * 1024 * 1024;
 
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, already: number): Promise<void> {
+/** Reads and throws away the rest of a refused body (up to DRAIN_LIMIT), so the client hears the answer: see DRAIN_LIMIT. */
+export async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, already: number): Promise<void> {
   let size = already;
   for (;;) {
     const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));

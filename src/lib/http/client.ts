@@ -21,7 +21,7 @@ export class ApiError extends Error {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** A plain object is sent as JSON; FormData as multipart. */
+  /** A plain object is sent as JSON; FormData as multipart; a File or Blob as itself, with its type. */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
@@ -45,7 +45,9 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 
 function headersFor(body: unknown): Record<string, string> {
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
-  if (!(body instanceof FormData)) headers['Content-Type'] = 'application/json';
+  // A File or Blob is sent as itself (a bulk import file streamed to disk by the server), FormData as multipart.
+  if (body instanceof Blob) headers['Content-Type'] = body.type || 'application/octet-stream';
+  else if (!(body instanceof FormData)) headers['Content-Type'] = 'application/json';
   const xsrf = readCookie('XSRF-TOKEN');
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   return headers;
@@ -79,7 +81,8 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const url = buildUrl(path, options.query);
   const headers = headersFor(options.body);
-  const body = options.body === undefined ? undefined : options.body instanceof FormData ? options.body : JSON.stringify(options.body);
+  const body =
+    options.body === undefined ? undefined : options.body instanceof FormData || options.body instanceof Blob ? options.body : JSON.stringify(options.body);
 
   if (options.onUploadProgress) return xhr<T>(method, url, headers, body, options);
 
