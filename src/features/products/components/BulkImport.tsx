@@ -293,7 +293,7 @@ function JobStep({ job, onStartOver, onChanged }: { job: ImportJobJson; onStartO
           )}
           <p className="text-sm">
             {job.rows_valid > 0
-              ? `Importing saves the valid ${rowsText(job.rows_valid)}${job.rows_error ? `; the ${rowsText(job.rows_error)} with errors (and the rest of their products) are left out` : ''}.`
+              ? `Importing saves the valid ${rowsText(job.rows_valid)}${job.rows_error ? `; the ${rowsText(job.rows_error)} of products with an error are left out, whole` : ''}.`
               : 'No row can be imported: fix the errors and upload the file again.'}
           </p>
           {error && (
