@@ -393,6 +393,24 @@ export interface WriteContext {
 /** Rows per multi-row INSERT: well under PostgreSQL's 65,535 parameters at a variant's dozen columns. */
 const INSERT_CHUNK = 1_000;
 
+/** A variant the file adds, as its row: stamped with the job that made it. */
+function newVariantRow(v: VariantPlan, productId: number, position: number, w: WriteContext): typeof productVariants.$inferInsert {
+  return {
+    productId,
+    vendorId: w.vendorId,
+    sku: v.input.sku,
+    optionValueIds: v.input.optionValueIds,
+    mrpPaise: v.input.mrp,
+    pricePaise: v.input.price,
+    costPaise: v.input.cost ?? null,
+    barcode: v.input.barcode,
+    weightGrams: v.input.weightGrams,
+    status: v.input.status ?? 'active',
+    position,
+    importJobId: w.jobId,
+  };
+}
+
 async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insert(rows.slice(i, i + INSERT_CHUNK));
 }
@@ -460,22 +478,7 @@ async function applyNewProducts(tx: DbOrTx, plans: ProductPlan[], w: WriteContex
     plans.flatMap((plan) => plan.options.map((o, position) => ({ productId: idOf(plan), groupId: o.groupId, position, valueIds: o.valueIds }))),
     (chunk) => tx.insert(productOptions).values(chunk),
   );
-  const variantRows = plans.flatMap((plan) =>
-    plan.variants.map((v, position) => ({
-      productId: idOf(plan),
-      vendorId: w.vendorId,
-      sku: v.input.sku,
-      optionValueIds: v.input.optionValueIds,
-      mrpPaise: v.input.mrp,
-      pricePaise: v.input.price,
-      costPaise: v.input.cost ?? null,
-      barcode: v.input.barcode,
-      weightGrams: v.input.weightGrams,
-      status: v.input.status ?? 'active',
-      position,
-      importJobId: w.jobId,
-    })),
-  );
+  const variantRows = plans.flatMap((plan) => plan.variants.map((v, position) => newVariantRow(v, idOf(plan), position, w)));
   const variantIds = new Map<string, number>();
   await insertChunked(variantRows, async (chunk) => {
     const rows = await tx.insert(productVariants).values(chunk).returning({ id: productVariants.id, sku: productVariants.sku });
@@ -570,22 +573,7 @@ async function applyPlan(tx: DbOrTx, plan: ProductPlan, w: WriteContext, maxPosi
   const inserted = fresh.length
     ? await tx
         .insert(productVariants)
-        .values(
-          fresh.map((v) => ({
-            productId,
-            vendorId: w.vendorId,
-            sku: v.input.sku,
-            optionValueIds: v.input.optionValueIds,
-            mrpPaise: v.input.mrp,
-            pricePaise: v.input.price,
-            costPaise: v.input.cost ?? null,
-            barcode: v.input.barcode,
-            weightGrams: v.input.weightGrams,
-            status: v.input.status ?? 'active',
-            position: ++position,
-            importJobId: w.jobId,
-          })),
-        )
+        .values(fresh.map((v) => newVariantRow(v, productId, ++position, w)))
         .returning({ id: productVariants.id, sku: productVariants.sku })
     : [];
   const idBySku = new Map(inserted.map((r) => [r.sku, r.id]));
