@@ -193,3 +193,17 @@ export async function pageScriptsGzip(page: Page, path: string): Promise<{ scrip
   for (const url of scripts) bytes += gzipSync(await (await page.request.get(url)).body()).length;
   return { scripts, bytes };
 }
+
+/** Types into a relation picker and chooses the option, as a person does: the field then shows the choice. */
+export async function pickOption(page: Page, label: string, typed: string, option: string | RegExp) {
+  const box = page.getByRole('combobox', { name: label, exact: true });
+  const choice = page.getByRole('listbox').getByRole('option', { name: option, ...(typeof option === 'string' ? { exact: true } : {}) });
+  // The picker's code loads on first touch (decision 029): on a loaded CI machine a click landing
+  // while it takes the field over was lost once (the field left empty). A person sees the field
+  // still empty and picks again; so does this, until the field shows the choice.
+  await expect(async () => {
+    await box.fill(typed);
+    await choice.first().click({ timeout: 5_000 });
+    await expect(box).toHaveValue(option, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}

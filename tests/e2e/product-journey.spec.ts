@@ -11,20 +11,12 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { expect, signedInPage, testWithOwnServer } from './fixtures.ts';
+import { pickOption as pick } from './area-helpers.ts';
 
 const test = testWithOwnServer();
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 360, height: 740 };
-
-async function pick(page: Page, label: string, typed: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label, exact: true }).fill(typed);
-  await page
-    .getByRole('listbox')
-    .getByRole('option', { name: option, ...(typeof option === 'string' ? { exact: true } : {}) })
-    .first()
-    .click();
-}
 
 const photo = async (name: string, background: string) => ({
   name,

@@ -3,22 +3,8 @@
  * step 1 (basic information) with the step indicator, goes on to the images step with the draft
  * saved, and finds it on the list (by name, with its status); the edit page shows what was saved.
  */
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { uniqueTag } from './area-helpers.ts';
-
-async function pick(page: Page, label: string, typed: string, option: string | RegExp) {
-  const box = page.getByRole('combobox', { name: label, exact: true });
-  const choice = page.getByRole('listbox').getByRole('option', { name: option, ...(typeof option === 'string' ? { exact: true } : {}) });
-  // The picker's code loads on first touch (decision 029): on a loaded CI machine a click landing
-  // while it takes the field over was lost once (the field left empty). A person sees the field
-  // still empty and picks again; so does this, until the field shows the choice.
-  await expect(async () => {
-    await box.fill(typed);
-    await choice.first().click({ timeout: 5_000 });
-    await expect(box).toHaveValue(option, { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
-}
+import { pickOption as pick, uniqueTag } from './area-helpers.ts';
 
 const VIEWPORTS = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
