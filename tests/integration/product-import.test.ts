@@ -12,25 +12,12 @@ import { useServer } from '../helpers/vitest-server.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { signedIn, type HttpClient } from '../helpers/http.ts';
 import { expectErrorShape } from '../helpers/assertions.ts';
+import type { ImportJobJson } from '../../src/features/products/product-import-format.ts';
 
 // 1 MB for import files: the 413 is tested on this server (the other files are smaller), without a second one.
 const app = useServer({ env: { IMPORT_STALL_SECONDS: '2', MAX_IMPORT_BYTES: '1000000' } });
 
-interface Job {
-  id: number;
-  phase: string;
-  status: string;
-  error: string | null;
-  rows_read: number;
-  rows_valid: number;
-  rows_error: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  differences: string | null;
-  duplicate_of?: { id: number } | null;
-  dry_run: { created: number; updated: number; unchanged: number; errors: number } | null;
-}
+type Job = ImportJobJson;
 
 const HEADER =
   'handle,name,category,sub_category,tax,status,weight_grams,length_mm,width_mm,height_mm,option1_name,option1_value,sku,mrp,price,barcode,stock:DFH-BLR';

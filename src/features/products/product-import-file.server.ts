@@ -195,14 +195,12 @@ export async function* readImportRows(path: string, kind: ImportFileKind): Async
   if (!header) throw new ImportFileError('The file is empty: its first row should be the header of the template.');
 }
 
+/** A streaming reader of an XLSX's sheets: cell values only (no styles, links or other entries read). */
+const xlsxReader = (path: string) =>
+  new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+
 async function* readXlsxRows(path: string): AsyncGenerator<FileRow, void, undefined> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
+  const reader = xlsxReader(path);
   let header: ImportHeader | undefined;
   try {
     for await (const sheet of reader) {
@@ -294,13 +292,7 @@ export function fileRowWriter(path: string, kind: ImportFileKind, sheetName = 'P
 /** The raw rows of a file (header included), for the error file: the original cells, untouched. */
 export async function* readRawRows(path: string, kind: ImportFileKind): AsyncGenerator<{ row: number; cells: string[] }> {
   if (kind === 'xlsx') {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
-      worksheets: 'emit',
-      sharedStrings: 'cache',
-      hyperlinks: 'ignore',
-      styles: 'ignore',
-      entries: 'ignore',
-    });
+    const reader = xlsxReader(path);
     for await (const sheet of reader) {
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
         const values = row.values as ExcelJS.CellValue[];
