@@ -79,7 +79,7 @@ export const IMPORT_COLUMNS: readonly ImportColumn[] = [
   {
     key: 'images',
     level: 'product',
-    help: 'The product’s images as exported (read-only here: add and change images on the product’s images page).',
+    help: 'Up to 10 photos, in order, separated by commas: each an http(s) URL, or a file name in the ZIP you upload the sheet in (a ZIP holding this sheet and the photos). An image already on the product is kept by its URL, file name or exported path. Blank: the images stay as they are.',
   },
 ];
 
@@ -232,6 +232,8 @@ export interface ImportJobJson {
   vendor_name?: string | null;
   file_name: string;
   file_kind: string;
+  /** Photos in the ZIP the sheet came in; null when the sheet was uploaded alone. */
+  image_files: number | null;
   file_bytes: number;
   file_hash: string;
   /** 'dry_run' | 'import' */

@@ -33,6 +33,8 @@ import { paiseToRupeesText } from '@/lib/money/paise.ts';
 import { formatCount, ImportFileError, MAX_IMPORT_ROWS, type ImportRecord, type ImportRowError } from './product-import-format.ts';
 import { ProductRowGrouper, validateProductRows, type ImportLookups, type ImportProduct, type ImportVariant } from './product-import-rows.ts';
 import { readImportRows, type FileRow, type ImportFileKind } from './product-import-file.server.ts';
+import { isSavedImagePath, namesSavedImage, type ImportImages, type PreparedImage } from './product-import-images.server.ts';
+import { looksLikeUrl } from '@/lib/uploads/image-url.ts';
 
 export type ImportJobRow = typeof productImportJobs.$inferSelect;
 export type ImportPhase = 'dry_run' | 'import';
@@ -114,14 +116,16 @@ export async function loadLookups(db: DbOrTx, vendorId: number, staff: boolean):
   };
 }
 
-/** The images as the export writes them and the import compares them: their paths, in order. */
-export const imagesCell = (paths: readonly string[]) => paths.join(', ');
-const normaliseImages = (cell: string) =>
-  cell
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .join(', ');
+/** The images as the export writes them: each by where the import took it from, else by its path; in order. */
+export const imagesCell = (images: readonly { path: string; source: string | null }[]) => images.map((i) => i.source ?? i.path).join(', ');
+
+/** A product's saved image, as the import compares and keeps it. */
+export interface SavedImage {
+  id: number;
+  path: string;
+  source: string | null;
+  position: number;
+}
 
 type ProductRow = typeof products.$inferSelect;
 type VariantRow = typeof productVariants.$inferSelect & { productSlug: string; productName: string };
@@ -132,7 +136,7 @@ interface Existing {
   tags: Map<number, number[]>;
   options: Map<number, { groupId: number; valueIds: number[] }[]>;
   shipsFrom: Map<number, number[]>;
-  images: Map<number, string[]>;
+  images: Map<number, SavedImage[]>;
   /** `${variantId}:${warehouseId}` → on hand, reserved */
   levels: Map<string, { onHand: number; reserved: number }>;
   variantCounts: Map<number, number>;
@@ -161,7 +165,13 @@ async function loadExisting(db: DbOrTx, vendorId: number, handles: string[], sku
         db.select().from(productOptions).where(inArray(productOptions.productId, ids)).orderBy(asc(productOptions.position)),
         db.select().from(productWarehouses).where(inArray(productWarehouses.productId, ids)),
         db
-          .select({ productId: productImages.productId, path: productImages.path })
+          .select({
+            productId: productImages.productId,
+            id: productImages.id,
+            path: productImages.path,
+            source: productImages.source,
+            position: productImages.position,
+          })
           .from(productImages)
           .where(inArray(productImages.productId, ids))
           .orderBy(asc(productImages.position), asc(productImages.id)),
@@ -193,11 +203,18 @@ async function loadExisting(db: DbOrTx, vendorId: number, handles: string[], sku
   for (const t of tagRows) push(existing.tags, t.productId, t.tagId);
   for (const o of optionRows) push(existing.options, o.productId, { groupId: o.groupId, valueIds: o.valueIds });
   for (const w of shipRows) push(existing.shipsFrom, w.productId, w.warehouseId);
-  for (const i of imageRows) push(existing.images, i.productId, i.path);
+  for (const { productId, ...image } of imageRows) push(existing.images, productId, image);
   return existing;
 }
 
 type RowOutcome = 'created' | 'updated' | 'unchanged';
+
+type WrittenImage = Extract<PreparedImage, { path: string }>;
+interface ImagesPlan {
+  /** In the file's order: a saved image kept, or a photo added (not yet fetched in a dry run). */
+  order: ({ keep: SavedImage } | { add: WrittenImage | null })[];
+  removed: SavedImage[];
+}
 
 interface VariantPlan {
   input: ImportVariant;
@@ -216,6 +233,8 @@ interface ProductPlan {
   options: { groupId: number; valueIds: number[] }[];
   optionsChanged: boolean;
   statusMove?: { from: ProductStatus | null; to: ProductStatus };
+  /** The product's images as the file lists them; null: left as they are. */
+  images: ImagesPlan | null;
   variants: VariantPlan[];
   /** The product as a whole: a product without variants in the file counts as its one row. */
   outcome: RowOutcome;
@@ -229,6 +248,43 @@ interface PlanContext {
   /** valueId → its position in its group (the order product_options keeps values in). */
   valuePositions: Map<number, number>;
   warehouseCodes: Map<number, string>;
+  /** Where the images column's photos come from (the ZIP, URLs). */
+  images: Pick<ImportImages, 'find'>;
+  /** The import's photos, written before its batch (key: `imageKey`); null in a dry run. */
+  prepared: Map<string, PreparedImage> | null;
+  /** Ids taken for new products the batch gives photos, by handle. */
+  reservedIds: Map<string, number>;
+}
+
+const imageKey = (handle: string, entry: string) => `${handle}\n${entry}`;
+
+/** What the images column asks of one product: the images it keeps, adds and drops, or the problems. */
+function planImages(p: ImportProduct, saved: ProductRow | undefined, existing: Existing, ctx: PlanContext, errors: ImportRowError[]): ImagesPlan | null {
+  if (!p.images) return null;
+  const first = p.rows[0]!;
+  const savedImages = saved ? (existing.images.get(saved.id) ?? []) : [];
+  const productId = saved?.id ?? ctx.reservedIds.get(p.handle);
+  const order: ImagesPlan['order'] = [];
+  p.images.forEach((entry, i) => {
+    const fail = (problem: string) => errors.push({ row: first, column: 'images', message: `Image ${i + 1} (${entry}): ${problem}.` });
+    const keep = savedImages.find((image) => namesSavedImage(entry, image));
+    if (keep) return order.push({ keep });
+    if (isSavedImagePath(entry)) return fail('this is not an image of this product');
+    if (!looksLikeUrl(entry)) {
+      const { problem } = ctx.images.find(entry);
+      if (problem) return fail(problem);
+    }
+    if (!ctx.prepared) return order.push({ add: null });
+    const prepared = ctx.prepared.get(imageKey(p.handle, entry));
+    if (!prepared) return fail('the product changed while the file was imported; import the file again');
+    if ('error' in prepared) return fail(prepared.error);
+    if (prepared.productId !== productId) return fail('the product changed while the file was imported; import the file again');
+    order.push({ add: prepared });
+  });
+  const unchanged = order.length === savedImages.length && order.every((o, k) => 'keep' in o && o.keep.id === savedImages[k]!.id);
+  if (unchanged) return null;
+  const kept = new Set(order.flatMap((o) => ('keep' in o ? [o.keep.id] : [])));
+  return { order, removed: savedImages.filter((image) => !kept.has(image.id)) };
 }
 
 /** What one valid product of the file would change, or the errors that keep it as it is. */
@@ -290,18 +346,7 @@ function planProduct(p: ImportProduct, existing: Existing, ctx: PlanContext): { 
       message: `The product’s variants vary by ${savedGroups.length ? `${savedGroups.length} option group${savedGroups.length === 1 ? '' : 's'}` : 'no options'} and the file names ${p.optionGroupIds.length || 'none'}: change a product’s option groups on its pricing page.`,
     });
   }
-  if (saved && normaliseImages(p.images) !== imagesCell(existing.images.get(saved.id) ?? []))
-    errors.push({
-      row: first,
-      column: 'images',
-      message: 'Images can’t be changed by import yet: leave this column as exported, and change images on the product’s images page.',
-    });
-  if (!saved && normaliseImages(p.images))
-    errors.push({
-      row: first,
-      column: 'images',
-      message: 'Images can’t be added by import yet: leave this column blank and add them on the product’s images page.',
-    });
+  const images = planImages(p, saved, existing, ctx, errors);
 
   const variants: VariantPlan[] = [];
   for (const v of p.variants) {
@@ -366,10 +411,13 @@ function planProduct(p: ImportProduct, existing: Existing, ctx: PlanContext): { 
   }
   const tagsChanged = !saved ? p.tagIds.length > 0 : !sameList(sortedNumbers(existing.tags.get(saved.id) ?? []), sortedNumbers(p.tagIds));
   const shipsFromChanged = p.shipsFrom !== null && (!saved || !sameList(sortedNumbers(existing.shipsFrom.get(saved.id) ?? []), p.shipsFrom));
-  const productChanged = !!saved && (Object.keys(changes).length > 0 || tagsChanged || shipsFromChanged || optionsChanged || !!statusMove);
+  const productChanged = !!saved && (Object.keys(changes).length > 0 || tagsChanged || shipsFromChanged || optionsChanged || !!statusMove || !!images);
   if (productChanged) for (const v of variants) if (v.outcome === 'unchanged') v.outcome = 'updated';
   const outcome: RowOutcome = !saved ? 'created' : productChanged || variants.some((v) => v.outcome !== 'unchanged') ? 'updated' : 'unchanged';
-  return { plan: { product: p, existing: saved, changes, tagsChanged, shipsFromChanged, options, optionsChanged, statusMove, variants, outcome }, errors };
+  return {
+    plan: { product: p, existing: saved, changes, tagsChanged, shipsFromChanged, options, optionsChanged, statusMove, images, variants, outcome },
+    errors,
+  };
 }
 
 export interface ImportCounts {
@@ -388,7 +436,36 @@ export interface WriteContext {
   actorUserId: number | null;
   byVendor: boolean;
   writeStock: ImportStockWriter;
+  /** The batch's photo files: those its rows now use, and those of images it removed (deleted once it commits). */
+  imageFiles: { used: Set<string>; removed: string[] };
 }
+
+/** Writes a product's images as the file lists them: drops the unlisted, orders the kept, adds the new. */
+async function writeImages(tx: DbOrTx, productId: number, plan: ImagesPlan, w: WriteContext): Promise<void> {
+  if (plan.removed.length) {
+    await tx.delete(productImages).where(
+      inArray(
+        productImages.id,
+        plan.removed.map((r) => r.id),
+      ),
+    );
+    w.imageFiles.removed.push(...plan.removed.map((r) => r.path));
+  }
+  const added: (typeof productImages.$inferInsert)[] = [];
+  for (const [position, o] of plan.order.entries()) {
+    if ('keep' in o) {
+      if (o.keep.position !== position) await tx.update(productImages).set({ position }).where(eq(productImages.id, o.keep.id));
+    } else if (o.add) {
+      const { path, width, height, bytes, source } = o.add;
+      added.push({ productId, position, path, width, height, bytes, source });
+      w.imageFiles.used.add(path);
+    }
+  }
+  if (added.length) await tx.insert(productImages).values(added);
+}
+
+/** The paths of a plan's images in order (the content a review compares). */
+const imagePaths = (plan: ImagesPlan) => plan.order.flatMap((o) => ('keep' in o ? [o.keep.path] : o.add ? [o.add.path] : []));
 
 /** Rows per multi-row INSERT: well under PostgreSQL's 65,535 parameters at a variant's dozen columns. */
 const INSERT_CHUNK = 1_000;
@@ -434,7 +511,9 @@ async function applyNewProducts(tx: DbOrTx, plans: ProductPlan[], w: WriteContex
           // The summary columns (refreshProductSummary's) from the plan, in the INSERT itself: an UPDATE
           // after it would write every new product twice, in each of the products table's indexes.
           const active = plan.variants.filter((v) => (v.input.status ?? 'active') === 'active').map((v) => v.input.price);
+          const reservedId = plan.images?.order.find((o): o is { add: WrittenImage } => 'add' in o && !!o.add)?.add.productId;
           return {
+            ...(reservedId ? { id: reservedId } : {}),
             ...(plan.changes as typeof products.$inferInsert),
             vendorId: w.vendorId,
             name: plan.product.name,
@@ -454,6 +533,7 @@ async function applyNewProducts(tx: DbOrTx, plans: ProductPlan[], w: WriteContex
     for (const r of rows) idByHandle.set(r.slug, r.id);
   });
   const idOf = (plan: ProductPlan) => idByHandle.get(plan.product.handle)!;
+  for (const plan of plans) if (plan.images) await writeImages(tx, idOf(plan), plan.images, w);
   const submitted = plans.filter((plan) => plan.statusMove?.to === 'pending_review');
   await insertChunked(submitted, (chunk) =>
     tx.insert(productStatusEvents).values(
@@ -537,21 +617,40 @@ async function applyPlan(tx: DbOrTx, plan: ProductPlan, w: WriteContext, maxPosi
       await tx
         .insert(productStatusEvents)
         .values({ productId, fromStatus: move.from, toStatus: move.to, reason: `Bulk import #${w.jobId}.`, actorUserId: w.actor.realUserId });
+    if (plan.images) await writeImages(tx, productId, plan.images, w);
     if (
       !move &&
       (plan.changes.name !== undefined ||
         plan.changes.description !== undefined ||
         plan.changes.categoryId !== undefined ||
-        plan.changes.subCategoryId !== undefined)
+        plan.changes.subCategoryId !== undefined ||
+        plan.images)
     ) {
       const e = plan.existing;
+      const savedPaths = [...(plan.images ? [...plan.images.removed, ...plan.images.order.flatMap((o) => ('keep' in o ? [o.keep] : []))] : [])]
+        .sort((a, b) => a.position - b.position || a.id - b.id)
+        .map((i) => i.path);
       await sendContentChangeToReview(
         tx,
         w.actor,
         { user: { userType: w.byVendor ? 'vendor' : 'staff' } } as Parameters<typeof sendContentChangeToReview>[2],
         productId,
-        { status: e.status, name: e.name, description: e.description, categoryId: e.categoryId, subCategoryId: e.subCategoryId },
-        { status: e.status, name: p.name, description: p.description, categoryId: p.categoryId, subCategoryId: p.subCategoryId },
+        {
+          status: e.status,
+          name: e.name,
+          description: e.description,
+          categoryId: e.categoryId,
+          subCategoryId: e.subCategoryId,
+          ...(plan.images ? { images: savedPaths } : {}),
+        },
+        {
+          status: e.status,
+          name: p.name,
+          description: p.description,
+          categoryId: p.categoryId,
+          subCategoryId: p.subCategoryId,
+          ...(plan.images ? { images: imagePaths(plan.images) } : {}),
+        },
       );
     }
   }
@@ -616,11 +715,76 @@ export interface PhaseRun {
   /** Called with each batch's results; for the import, inside `db.transaction` with the writes. */
   commit(batch: { lastRow: number; counts: ImportCounts; errors: ImportRowError[] }, tx: DbOrTx | null): Promise<void>;
   write?: WriteContext;
+  /** The images column's photos: the ZIP's files and the URL fetcher. */
+  images: ImportImages;
   /** First in each import batch's transaction: re-asserts this server's claim and locks the job's row until the batch commits. */
   assertClaim?(tx: DbOrTx): Promise<void>;
   db: Db;
   /** Stop between batches (the server is stopping, or another server took the job over). */
   shouldStop(): boolean;
+}
+
+/** Concurrent photo fetches of a batch: network waits overlap; the resizing itself runs one at a time. */
+const PHOTO_FETCHES = 4;
+
+/**
+ * Fetches (or unpacks) and writes the photos a batch's products add: those their images column names
+ * that are not already theirs. A new product that gets photos is given its id now (its folder).
+ */
+async function prepareBatchImages(run: PhaseRun, batch: ImportProduct[]): Promise<{ prepared: Map<string, PreparedImage>; reservedIds: Map<string, number> }> {
+  const prepared = new Map<string, PreparedImage>();
+  const reservedIds = new Map<string, number>();
+  const wanting = batch.filter((p) => p.images?.some((entry) => !isSavedImagePath(entry)));
+  if (!wanting.length) return { prepared, reservedIds };
+  const saved = await run.db
+    .select({ id: products.id, slug: products.slug })
+    .from(products)
+    .where(
+      and(
+        eq(products.vendorId, run.job.vendorId),
+        inArray(
+          sql`lower(${products.slug})`,
+          wanting.map((p) => p.handle),
+        ),
+      ),
+    );
+  const idByHandle = new Map(saved.map((p) => [p.slug.toLowerCase(), p.id]));
+  const savedImages = saved.length
+    ? await run.db
+        .select({ productId: productImages.productId, path: productImages.path, source: productImages.source })
+        .from(productImages)
+        .where(
+          inArray(
+            productImages.productId,
+            saved.map((p) => p.id),
+          ),
+        )
+    : [];
+  const work: { key: string; entry: string; productId: number }[] = [];
+  for (const p of wanting) {
+    const savedId = idByHandle.get(p.handle);
+    const own = savedImages.filter((i) => i.productId === savedId);
+    const fresh = p.images!.filter(
+      (entry) => !isSavedImagePath(entry) && !own.some((i) => namesSavedImage(entry, i)) && (looksLikeUrl(entry) || !run.images.find(entry).problem),
+    );
+    if (!fresh.length) continue;
+    let productId = savedId;
+    if (productId === undefined) {
+      productId = await run.images.reserveProductId(run.db);
+      reservedIds.set(p.handle, productId);
+    }
+    for (const entry of fresh) work.push({ key: imageKey(p.handle, entry), entry, productId });
+  }
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(PHOTO_FETCHES, work.length) }, async () => {
+      while (next < work.length) {
+        const item = work[next++]!;
+        prepared.set(item.key, await run.images.prepare(item.entry, item.productId));
+      }
+    }),
+  );
+  return { prepared, reservedIds };
 }
 
 const emptyCounts = (): ImportCounts => ({ rowsRead: 0, rowsValid: 0, rowsError: 0, created: 0, updated: 0, unchanged: 0 });
@@ -638,7 +802,7 @@ export async function runImportPhase(run: PhaseRun): Promise<boolean> {
   const valuePositions = new Map<number, number>();
   for (const g of run.lookups.optionGroups.values()) for (const v of g.values.values()) valuePositions.set(v.id, v.position);
   const warehouseCodes = new Map([...run.lookups.warehouses.values()].map((w) => [w.id, w.code]));
-  const ctx: PlanContext = { vendorActive: run.vendorActive, valuePositions, warehouseCodes };
+  const ctx: PlanContext = { vendorActive: run.vendorActive, valuePositions, warehouseCodes, images: run.images, prepared: null, reservedIds: new Map() };
   const columns = new Set<string>();
   let batch: ImportRecord[][] = [];
   let batchRows = 0;
@@ -689,6 +853,16 @@ export async function runImportPhase(run: PhaseRun): Promise<boolean> {
       }
       valid.push({ product: result.product, records });
     }
+    // The import's photos are fetched and written before the batch's transaction (never inside it).
+    const photos =
+      phase === 'import'
+        ? await prepareBatchImages(
+            run,
+            valid.map((v) => v.product),
+          )
+        : { prepared: null, reservedIds: new Map<string, number>() };
+    const batchCtx: PlanContext = { ...ctx, ...photos };
+    if (run.write) run.write.imageFiles = { used: new Set(), removed: [] };
     const apply = async (tx: DbOrTx | null) => {
       const source = tx ?? run.db;
       const existing = await loadExisting(
@@ -699,7 +873,7 @@ export async function runImportPhase(run: PhaseRun): Promise<boolean> {
       );
       const created: ProductPlan[] = [];
       for (const { product, records } of valid) {
-        const { plan, errors: planErrors } = planProduct(product, existing, ctx);
+        const { plan, errors: planErrors } = planProduct(product, existing, batchCtx);
         if (!plan) {
           errors.push(...planErrors);
           counts.rowsError += records.length;
@@ -717,24 +891,33 @@ export async function runImportPhase(run: PhaseRun): Promise<boolean> {
       errors.sort((a, b) => a.row - b.row);
       await run.commit({ lastRow: Math.max(lastRow, ...errors.map((e) => e.row), 0), counts, errors }, tx);
     };
-    if (phase === 'import')
-      await run.db.transaction(async (tx) => {
-        // PostgreSQL's JIT compiles the vendors' product-count trigger (migration 0014: a statement
-        // trigger over a transition table it has no statistics for) on every INSERT into products:
-        // about 2 s against 0.1 ms without, measured; a batch is small, short statements only.
-        await tx.execute(sql`set local jit = off`);
-        await run.assertClaim?.(tx);
-        // The foreign-key checks' plans are cached per connection: one made while stock_levels was
-        // nearly empty (a new marketplace's first import) scans the table for each row it checks, and
-        // each batch got slower than the last (1 s per 500 levels at 50,000). Fresh statistics make
-        // the database drop those plans; the tables the import fills are analysed as they grow
-        // (after batches 1, 2, 4, 8…), a few times a job. Replanning every check instead
-        // (plan_cache_mode) cost a third of the import's time.
-        if ((batchNumber & (batchNumber - 1)) === 0) await tx.execute(sql`analyze products, product_variants, stock_levels, stock_movements`);
-        batchNumber += 1;
-        await apply(tx);
-      });
-    else await apply(null);
+    const written = [...(photos.prepared?.values() ?? [])].flatMap((x) => ('path' in x ? [x.path] : []));
+    if (phase === 'import') {
+      try {
+        await run.db.transaction(async (tx) => {
+          // PostgreSQL's JIT compiles the vendors' product-count trigger (migration 0014: a statement
+          // trigger over a transition table it has no statistics for) on every INSERT into products:
+          // about 2 s against 0.1 ms without, measured; a batch is small, short statements only.
+          await tx.execute(sql`set local jit = off`);
+          await run.assertClaim?.(tx);
+          // The foreign-key checks' plans are cached per connection: one made while stock_levels was
+          // nearly empty (a new marketplace's first import) scans the table for each row it checks, and
+          // each batch got slower than the last (1 s per 500 levels at 50,000). Fresh statistics make
+          // the database drop those plans; the tables the import fills are analysed as they grow
+          // (after batches 1, 2, 4, 8…), a few times a job. Replanning every check instead
+          // (plan_cache_mode) cost a third of the import's time.
+          if ((batchNumber & (batchNumber - 1)) === 0) await tx.execute(sql`analyze products, product_variants, stock_levels, stock_movements`);
+          batchNumber += 1;
+          await apply(tx);
+        });
+      } catch (error) {
+        await Promise.all(written.map((path) => run.images.discard(path)));
+        throw error;
+      }
+      // Committed: the photos no row uses (their product had another error) and those the file dropped go.
+      const files = run.write!.imageFiles;
+      await Promise.all([...written.filter((path) => !files.used.has(path)), ...files.removed].map((path) => run.images.discard(path)));
+    } else await apply(null);
   };
 
   let headerSeen = false;

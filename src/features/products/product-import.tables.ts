@@ -22,6 +22,8 @@ export const productImportJobs = pgTable(
     /** 'csv' | 'xlsx' */
     fileKind: text('file_kind').notNull(),
     fileBytes: integer('file_bytes').notNull(),
+    /** Images in the ZIP the sheet came in (the file's images column names them); null when the upload was the sheet alone. */
+    imageFiles: integer('image_files'),
     /** SHA-256 of the file, hex: the same file twice for one vendor within a day is asked about. */
     fileHash: text('file_hash').notNull(),
     /** 'dry_run' | 'import' */

@@ -84,16 +84,14 @@ function UploadStep({ vendors, maxBytes, onUploaded }: { vendors: BulkImportProp
     e.preventDefault();
     setError(null);
     if (needsVendor) return setError('Choose the vendor whose catalogue the file is for.');
-    if (!file) return setError('Choose a .csv or .xlsx file.');
+    if (!file) return setError('Choose a .csv, .xlsx or .zip file.');
     if (file.size > maxBytes)
       return setError(`The file is larger than ${formatCount(Math.floor(maxBytes / 1_048_576))} MB, the import limit. Split it into smaller files.`);
     setProgress(0);
     try {
       const { data } = await api.post<{ data: ImportJobJson }>(
         `/api/products/imports?file_name=${encodeURIComponent(file.name)}${vendorQuery}`,
-        file.type
-          ? file
-          : new Blob([file], { type: /\.xlsx$/i.test(file.name) ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv' }),
+        file.type ? file : new Blob([file], { type: UPLOAD_TYPES.find(([ext]) => ext.test(file.name))?.[1] ?? 'text/csv' }),
         { onUploadProgress: setProgress },
       );
       onUploaded(data);
@@ -148,13 +146,13 @@ function UploadStep({ vendors, maxBytes, onUploaded }: { vendors: BulkImportProp
         <input
           id={`${id}-file`}
           type="file"
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          accept=".csv,.xlsx,.zip,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/zip"
           className={`${inputClass} mt-1 max-w-md`}
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
         />
         <p className={hintClass}>
-          CSV (UTF-8, comma or semicolon) or XLSX, up to {formatCount(Math.floor(maxBytes / 1_048_576))} MB. The file is checked first (a dry run): nothing is
-          saved until you confirm.
+          CSV (UTF-8, comma or semicolon) or XLSX, up to {formatCount(Math.floor(maxBytes / 1_048_576))} MB; or a ZIP holding the sheet and the photos its
+          images column names. The file is checked first (a dry run): nothing is saved until you confirm.
         </p>
       </div>
       {progress !== null && <ProgressBar label="Uploading" value={progress} max={100} text={`${progress}%`} />}
@@ -169,6 +167,12 @@ function UploadStep({ vendors, maxBytes, onUploaded }: { vendors: BulkImportProp
     </form>
   );
 }
+
+/** A file's type when the browser gives none, by its name. */
+const UPLOAD_TYPES: [RegExp, string][] = [
+  [/\.xlsx$/i, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  [/\.zip$/i, 'application/zip'],
+];
 
 function ProgressBar({ label, value, max, text }: { label: string; value: number; max: number | null; text: string }) {
   const percent = max ? Math.min(100, Math.round((value / max) * 100)) : null;
@@ -249,7 +253,8 @@ function JobStep({ job, onStartOver, onChanged }: { job: ImportJobJson; onStartO
       <div>
         <h2 className="text-lg font-semibold">{title}</h2>
         <p className="text-sm break-all text-surface-600 dark:text-surface-400">
-          {job.file_name} · import #{job.id}
+          {job.file_name}
+          {job.image_files !== null && ` (with ${formatCount(job.image_files)} photo${job.image_files === 1 ? '' : 's'})`} · import #{job.id}
         </p>
       </div>
       {running(job) && (
