@@ -160,7 +160,7 @@ const OPERATIONS: Record<string, Operation> = {
   },
   'POST /api/products/imports': {
     summary:
-      'Bulk import: upload a CSV or XLSX as the request body (?file_name=, staff: ?vendor_id=), streamed to disk up to MAX_IMPORT_BYTES (413); 201 with the job, whose dry run starts at once, and duplicate_of when the same file was imported in the last day',
+      'Bulk import: upload a CSV, an XLSX, or a ZIP of one sheet and the photos its images column names, as the request body (?file_name=, staff: ?vendor_id=), streamed to disk up to MAX_IMPORT_BYTES (413); 201 with the job, whose dry run starts at once, and duplicate_of when the same file was imported in the last day',
     tag: 'Products',
     query: importUploadQuery,
   },
