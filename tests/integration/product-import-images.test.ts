@@ -64,7 +64,9 @@ async function importFile(c: HttpClient, body: Uint8Array | string, name: string
   const job = await uploadJob(c, body, name, type);
   const dry = await settled(c, job.id, 'dry_run');
   const dryErrors = await errorsOf(c, job.id);
-  expect((await c.post(`/api/products/imports/${job.id}/confirm`, { json: { confirm_duplicate: true } })).status).toBe(202);
+  expect(dry.status, JSON.stringify(dry)).toBe('done');
+  const confirmed = await c.post(`/api/products/imports/${job.id}/confirm`, { json: { confirm_duplicate: true } });
+  expect(confirmed.status, await confirmed.clone().text()).toBe(202);
   const done = await settled(c, job.id, 'import');
   return { job, dry, dryErrors, done, errors: await errorsOf(c, job.id) };
 }
