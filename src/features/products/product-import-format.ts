@@ -256,3 +256,17 @@ export interface ImportJobJson {
   /** The same file imported for this vendor within a day, if it was. */
   duplicate_of?: { id: number; created_at: string } | null;
 }
+
+/** What a row of the file came to: the rows table's filter. */
+export const IMPORT_ROW_OUTCOMES = ['error', 'created', 'updated', 'unchanged'] as const;
+export type ImportRowOutcome = (typeof IMPORT_ROW_OUTCOMES)[number];
+
+/** A row of the rows table (`GET /api/products/imports/{id}/rows`). */
+export interface ImportRowJson {
+  row: number;
+  outcome: ImportRowOutcome;
+  /** The row's SKU, or its handle on a product's variant-less row. */
+  sku: string;
+  /** For an error row: what is wrong, per column (none on a row left out because another row of its product has an error). */
+  errors?: { column: string; message: string }[];
+}

@@ -23,12 +23,20 @@ import { conflict, HttpError, invalid, notFound } from '@/lib/http/errors.ts';
 import { drain } from '@/lib/http/api.server.ts';
 import { config } from '@/lib/config.server.ts';
 import { vendorName } from '@/lib/vendors/vendor-name.server.ts';
-import { productImportErrors, productImportJobs } from './product-import.tables.ts';
+import { productImportErrors, productImportJobs, productImportOutcomes } from './product-import.tables.ts';
 import { fileKindOf, checkZip, type ImportFileKind } from './product-import-file.server.ts';
 import { openImageArchive, unpackUploadedZip, type UploadedZip } from './product-import-archive.server.ts';
 import { importImages, type ImportImages } from './product-import-images.server.ts';
 import { ImportFileError, formatCount, type ImportJobJson } from './product-import-format.ts';
-import { loadLookups, logImportActivity, runImportPhase, vendorIsActive, type ImportJobRow, type ImportStockWriter } from './product-import.server.ts';
+import {
+  loadLookups,
+  logImportActivity,
+  packOutcomes,
+  runImportPhase,
+  vendorIsActive,
+  type ImportJobRow,
+  type ImportStockWriter,
+} from './product-import.server.ts';
 
 /**
  * Where uploaded import files live until their job is a week old: under the uploads folder, which
@@ -419,6 +427,7 @@ async function runJob(r: Runner, job: ImportJobRow): Promise<void> {
     if (job.phase === 'dry_run') {
       // A dry run writes nothing but its report: one that stopped starts over.
       await db.delete(productImportErrors).where(and(eq(productImportErrors.jobId, job.id), eq(productImportErrors.phase, 'dry_run')));
+      await db.delete(productImportOutcomes).where(and(eq(productImportOutcomes.jobId, job.id), eq(productImportOutcomes.phase, 'dry_run')));
       await db
         .update(productImportJobs)
         .set({ rowsRead: 0, rowsValid: 0, rowsError: 0, created: 0, updated: 0, unchanged: 0, rowsDone: 0 })
@@ -466,7 +475,7 @@ async function runJob(r: Runner, job: ImportJobRow): Promise<void> {
           .returning({ id: productImportJobs.id });
         if (!mine) throw new LostClaim();
       },
-      async commit({ lastRow, counts, errors }, tx) {
+      async commit({ lastRow, counts, errors, outcomes }, tx) {
         const target = tx ?? db;
         const [mine] = await target
           .update(productImportJobs)
@@ -484,6 +493,8 @@ async function runJob(r: Runner, job: ImportJobRow): Promise<void> {
           .returning({ id: productImportJobs.id });
         // Another server took the job over: this batch's writes roll back with the throw.
         if (!mine) throw new LostClaim();
+        const packed = packOutcomes(outcomes);
+        if (packed) await target.insert(productImportOutcomes).values({ jobId: job.id, phase: job.phase, ...packed });
         for (let i = 0; i < errors.length; i += 1_000) {
           await target
             .insert(productImportErrors)

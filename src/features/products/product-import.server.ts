@@ -23,14 +23,14 @@ import { warehouses } from '@/features/warehouses/warehouse.tables.ts';
 import { productMatrixGroups, productMatrixValues } from '@/features/product-matrices/product-matrix.tables.ts';
 import { stockLevels } from '@/features/inventories/inventory.tables.ts';
 import { productImages, productOptions, products, productStatusEvents, productTags, productVariants, productWarehouses } from './product.tables.ts';
-import { productImportErrors, productImportJobs } from './product-import.tables.ts';
+import { productImportErrors, productImportJobs, productImportOutcomes } from './product-import.tables.ts';
 import { refreshProductSummary } from './product-summary.server.ts';
 import { sendContentChangeToReview } from './product-review.service.server.ts';
 import { PRODUCT_TRANSITIONS } from './product-transitions.ts';
 import { productStatusLabel, type ProductStatus } from './product-status.ts';
 import { normaliseSku } from './variants.ts';
 import { paiseToRupeesText } from '@/lib/money/paise.ts';
-import { formatCount, ImportFileError, MAX_IMPORT_ROWS, type ImportRecord, type ImportRowError } from './product-import-format.ts';
+import { formatCount, ImportFileError, MAX_IMPORT_ROWS, type ImportRecord, type ImportRowError, type ImportRowOutcome } from './product-import-format.ts';
 import { ProductRowGrouper, validateProductRows, type ImportLookups, type ImportProduct, type ImportVariant } from './product-import-rows.ts';
 import { readImportRows, type FileRow, type ImportFileKind } from './product-import-file.server.ts';
 import { isSavedImagePath, namesSavedImage, type ImportImages, type PreparedImage } from './product-import-images.server.ts';
@@ -713,7 +713,7 @@ export interface PhaseRun {
   lookups: ImportLookups;
   vendorActive: boolean;
   /** Called with each batch's results; for the import, inside `db.transaction` with the writes. */
-  commit(batch: { lastRow: number; counts: ImportCounts; errors: ImportRowError[] }, tx: DbOrTx | null): Promise<void>;
+  commit(batch: { lastRow: number; counts: ImportCounts; errors: ImportRowError[]; outcomes: RowOutcomes }, tx: DbOrTx | null): Promise<void>;
   write?: WriteContext;
   /** The images column's photos: the ZIP's files and the URL fetcher. */
   images: ImportImages;
@@ -787,6 +787,28 @@ async function prepareBatchImages(run: PhaseRun, batch: ImportProduct[]): Promis
   return { prepared, reservedIds };
 }
 
+/** What each row of a batch came to, by row number: its code (c, u, n, e) and its SKU or handle. */
+export type RowOutcomes = Map<number, { code: 'c' | 'u' | 'n' | 'e'; label: string }>;
+const OUTCOME_CODE = { created: 'c', updated: 'u', unchanged: 'n' } as const;
+/** A row's label in the rows table: its SKU, or its handle on a product's variant-less row. */
+const rowLabel = (r: ImportRecord) => normaliseSku(r.cells.sku ?? '') || (r.cells.handle ?? '').trim().toLowerCase();
+
+/** A batch's outcomes as stored: one letter per row from its first (`.` for a row that isn't data) and the labels, one per line. */
+export function packOutcomes(outcomes: RowOutcomes): { firstRow: number; codes: string; labels: string } | null {
+  if (!outcomes.size) return null;
+  const rows = [...outcomes.keys()];
+  const first = Math.min(...rows);
+  const last = Math.max(...rows);
+  let codes = '';
+  const labels: string[] = [];
+  for (let row = first; row <= last; row++) {
+    const o = outcomes.get(row);
+    codes += o?.code ?? '.';
+    labels.push(o ? o.label.replace(/\n/g, ' ') : '');
+  }
+  return { firstRow: first, codes, labels: labels.join('\n') };
+}
+
 const emptyCounts = (): ImportCounts => ({ rowsRead: 0, rowsValid: 0, rowsError: 0, created: 0, updated: 0, unchanged: 0 });
 
 /**
@@ -810,6 +832,7 @@ export async function runImportPhase(run: PhaseRun): Promise<boolean> {
   let batchNumber = 1;
   let pendingErrors: ImportRowError[] = [];
   let pendingErrorRows = 0;
+  let pendingErrorLabels: [number, string][] = [];
 
   /** The batch whose database work is under way while the next one is read and checked. */
   let inFlight: Promise<void> | null = null;
@@ -823,10 +846,12 @@ export async function runImportPhase(run: PhaseRun): Promise<boolean> {
     const groups = batch;
     const loose = pendingErrors;
     const looseRows = pendingErrorRows;
+    const outcomes: RowOutcomes = new Map(pendingErrorLabels.map(([row, label]) => [row, { code: 'e', label }]));
     batch = [];
     batchRows = 0;
     pendingErrors = [];
     pendingErrorRows = 0;
+    pendingErrorLabels = [];
     const counts = emptyCounts();
     const errors: ImportRowError[] = [...loose];
     counts.rowsRead += looseRows;
@@ -857,6 +882,7 @@ export async function runImportPhase(run: PhaseRun): Promise<boolean> {
       if (own.length || !result.product) {
         errors.push(...own);
         counts.rowsError += records.length;
+        for (const r of records) outcomes.set(r.row, { code: 'e', label: rowLabel(r) });
         continue;
       }
       valid.push({ product: result.product, records });
@@ -865,7 +891,7 @@ export async function runImportPhase(run: PhaseRun): Promise<boolean> {
     // database and this process work at the same time, one batch apart. Its transaction commits
     // before this one starts, so batches still commit in file order and `rows_done` only grows.
     await settle();
-    const work = store(valid, errors, counts, lastRow);
+    const work = store(valid, errors, counts, lastRow, outcomes);
     work.catch(() => {}); // awaited by the next settle(); a failure surfaces there
     inFlight = work;
   };
@@ -876,6 +902,7 @@ export async function runImportPhase(run: PhaseRun): Promise<boolean> {
     errors: ImportRowError[],
     counts: ImportCounts,
     lastRow: number,
+    outcomes: RowOutcomes,
   ): Promise<void> => {
     // The import's photos are fetched and written before the batch's transaction (never inside it).
     const photos =
@@ -901,11 +928,14 @@ export async function runImportPhase(run: PhaseRun): Promise<boolean> {
         if (!plan) {
           errors.push(...planErrors);
           counts.rowsError += records.length;
+          for (const r of records) outcomes.set(r.row, { code: 'e', label: rowLabel(r) });
           continue;
         }
         counts.rowsValid += records.length;
         if (plan.variants.length) for (const v of plan.variants) counts[v.outcome] += 1;
         else counts[plan.outcome] += 1;
+        for (const r of records) outcomes.set(r.row, { code: OUTCOME_CODE[plan.outcome], label: rowLabel(r) });
+        for (const v of plan.variants) outcomes.set(v.input.row, { code: OUTCOME_CODE[v.outcome], label: v.input.sku });
         if (tx && run.write) {
           if (!plan.existing) created.push(plan);
           else await applyPlan(tx, plan, run.write, existing.maxPositions.get(plan.existing.id) ?? -1);
@@ -913,7 +943,7 @@ export async function runImportPhase(run: PhaseRun): Promise<boolean> {
       }
       if (tx && run.write) await applyNewProducts(tx, created, run.write);
       errors.sort((a, b) => a.row - b.row);
-      await run.commit({ lastRow: Math.max(lastRow, ...errors.map((e) => e.row), 0), counts, errors }, tx);
+      await run.commit({ lastRow: Math.max(lastRow, ...errors.map((e) => e.row), 0), counts, errors, outcomes }, tx);
     };
     const written = [...(photos.prepared?.values() ?? [])].flatMap((x) => ('path' in x ? [x.path] : []));
     if (phase === 'import') {
@@ -976,6 +1006,7 @@ export async function runImportPhase(run: PhaseRun): Promise<boolean> {
       if (error && record.row > resumeAfter) {
         pendingErrors.push(error);
         pendingErrorRows += 1;
+        pendingErrorLabels.push([record.row, rowLabel(record)]);
       }
       if (batchRows + pendingErrorRows >= IMPORT_BATCH_ROWS) {
         if (run.shouldStop()) {
@@ -1042,6 +1073,62 @@ export async function jobErrors(db: DbOrTx, jobId: number, phase: ImportPhase, p
     await db.execute(sql`select count(*)::int as total from product_import_errors where job_id = ${jobId} and phase = ${phase}`),
   ) as [{ total: number }];
   return { rows, total: Number(total) };
+}
+
+/** The rows of a job's phase that came to one outcome, a page at a time, with their SKU (and, for errors, what is wrong). */
+export async function jobRows(db: DbOrTx, jobId: number, phase: ImportPhase, outcome: ImportRowOutcome, page: number, perPage: number) {
+  const where = and(eq(productImportOutcomes.jobId, jobId), eq(productImportOutcomes.phase, phase));
+  const chunks = await db
+    .select({ firstRow: productImportOutcomes.firstRow, codes: productImportOutcomes.codes })
+    .from(productImportOutcomes)
+    .where(where)
+    .orderBy(asc(productImportOutcomes.firstRow));
+  const code = outcome === 'error' ? 'e' : OUTCOME_CODE[outcome];
+  const from = (page - 1) * perPage;
+  const wanted: { row: number; chunk: number; index: number }[] = [];
+  let total = 0;
+  for (const chunk of chunks) {
+    for (let i = 0; i < chunk.codes.length; i++) {
+      if (chunk.codes[i] !== code) continue;
+      if (total >= from && wanted.length < perPage) wanted.push({ row: chunk.firstRow + i, chunk: chunk.firstRow, index: i });
+      total += 1;
+    }
+  }
+  const chunkRows = [...new Set(wanted.map((w) => w.chunk))];
+  const labelRows = chunkRows.length
+    ? await db
+        .select({ firstRow: productImportOutcomes.firstRow, labels: productImportOutcomes.labels })
+        .from(productImportOutcomes)
+        .where(and(where, inArray(productImportOutcomes.firstRow, chunkRows)))
+    : [];
+  const labels = new Map(labelRows.map((r) => [r.firstRow, r.labels.split('\n')]));
+  const messages = new Map<number, { column: string; message: string }[]>();
+  if (outcome === 'error' && wanted.length) {
+    const errorRows = await db
+      .select({ row: productImportErrors.row, column: productImportErrors.column, message: productImportErrors.message })
+      .from(productImportErrors)
+      .where(
+        and(
+          eq(productImportErrors.jobId, jobId),
+          eq(productImportErrors.phase, phase),
+          inArray(
+            productImportErrors.row,
+            wanted.map((w) => w.row),
+          ),
+        ),
+      )
+      .orderBy(asc(productImportErrors.id));
+    for (const e of errorRows) messages.set(e.row, [...(messages.get(e.row) ?? []), { column: e.column, message: e.message }]);
+  }
+  return {
+    rows: wanted.map((w) => ({
+      row: w.row,
+      outcome,
+      sku: labels.get(w.chunk)?.[w.index] ?? '',
+      ...(outcome === 'error' ? { errors: messages.get(w.row) ?? [] } : {}),
+    })),
+    total,
+  };
 }
 
 /** Money as the file writes it: rupees with two decimals, no grouping (a spreadsheet reads it as a number). */

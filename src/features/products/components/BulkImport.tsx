@@ -11,19 +11,13 @@ import { api, ApiError } from '@/lib/http/client.ts';
 import { useIslandQueryClient } from '@/lib/http/query-client.ts';
 import { Button } from '@/components/ui/Button.tsx';
 import { buttonClass, errorTextClass, hintClass, inputClass, labelClass } from '@/components/ui/styles.ts';
-import { formatCount, type ImportJobJson } from '@/features/products/product-import-format.ts';
+import { formatCount, type ImportJobJson, type ImportRowJson, type ImportRowOutcome } from '@/features/products/product-import-format.ts';
 
 export interface BulkImportProps {
   /** Staff choose the vendor; null for a vendor (always their own catalogue). */
   vendors: { id: number; name: string }[] | null;
   job: ImportJobJson | null;
   maxBytes: number;
-}
-
-interface ErrorRow {
-  row: number;
-  column: string;
-  message: string;
 }
 
 const PER_PAGE = 25;
@@ -287,7 +281,7 @@ function JobStep({ job, onStartOver, onChanged }: { job: ImportJobJson; onStartO
         </p>
       )}
       {job.differences && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">{job.differences}</p>}
-      {job.status === 'done' && job.rows_error > 0 && <ErrorTable job={job} />}
+      {job.status === 'done' && <RowsTable job={job} />}
       {dryRun && job.status === 'done' && (
         <div className="space-y-3 rounded-lg border border-surface-200 p-4 dark:border-surface-800">
           {job.duplicate_of && (
@@ -335,57 +329,105 @@ function JobStep({ job, onStartOver, onChanged }: { job: ImportJobJson; onStartO
   );
 }
 
-function ErrorTable({ job }: { job: ImportJobJson }) {
+function RowsTable({ job }: { job: ImportJobJson }) {
+  const id = useId();
+  const dryRun = job.phase === 'dry_run';
+  const choices = (
+    [
+      ['error', 'Rows with errors', job.rows_error],
+      ['created', dryRun ? 'Would create' : 'Created', job.created],
+      ['updated', dryRun ? 'Would update' : 'Updated', job.updated],
+      ['unchanged', 'Unchanged', job.unchanged],
+    ] as const
+  ).filter(([, , count]) => count > 0);
+  const [outcome, setOutcome] = useState<ImportRowOutcome>(choices[0]?.[0] ?? 'error');
   const [page, setPage] = useState(1);
-  useEffect(() => setPage(1), [job.id, job.phase]);
+  useEffect(() => {
+    setPage(1);
+    setOutcome(choices[0]?.[0] ?? 'error');
+    // A new job or phase starts on its first choice (the choices follow from them).
+  }, [job.id, job.phase]);
   const { data, isError } = useQuery({
-    queryKey: ['product-imports', 'errors', job.id, job.phase, page],
-    queryFn: () => api.get<{ data: ErrorRow[]; meta: { total: number } }>(`/api/products/imports/${job.id}/errors`, { page, per_page: PER_PAGE }),
+    queryKey: ['product-imports', 'rows', job.id, job.phase, outcome, page],
+    queryFn: () => api.get<{ data: ImportRowJson[]; meta: { total: number } }>(`/api/products/imports/${job.id}/rows`, { outcome, page, per_page: PER_PAGE }),
   });
+  if (!choices.length) return null;
   const total = data?.meta.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
+  const errors = outcome === 'error';
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-semibold">Errors</h3>
-        <a className={buttonClass('outline', 'sm')} href={`/api/products/imports/${job.id}/error-file`} download data-testid="error-file">
-          Download the file with an errors column
-        </a>
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <label htmlFor={`${id}-outcome`} className={labelClass}>
+            Show rows
+          </label>
+          <select
+            id={`${id}-outcome`}
+            className={`${inputClass} mt-1`}
+            value={outcome}
+            onChange={(e) => {
+              setOutcome(e.target.value as ImportRowOutcome);
+              setPage(1);
+            }}
+          >
+            {choices.map(([value, label, count]) => (
+              <option key={value} value={value}>
+                {label} ({formatCount(count)})
+              </option>
+            ))}
+          </select>
+        </div>
+        {job.rows_error > 0 && (
+          <a className={buttonClass('outline', 'sm')} href={`/api/products/imports/${job.id}/error-file`} download data-testid="error-file">
+            Download the file with an errors column
+          </a>
+        )}
       </div>
-      {isError && <p className={errorTextClass}>The errors could not be loaded. Reload the page.</p>}
+      {isError && <p className={errorTextClass}>The rows could not be loaded. Reload the page.</p>}
       <div className="overflow-x-auto rounded-lg border border-surface-200 dark:border-surface-800">
-        <table className="w-full text-left text-sm" data-testid="import-errors">
-          <caption className="sr-only">Rows with errors</caption>
+        <table className="w-full text-left text-sm" data-testid={errors ? 'import-errors' : 'import-rows'}>
+          <caption className="sr-only">{choices.find(([value]) => value === outcome)?.[1]}</caption>
           <thead className="bg-surface-50 dark:bg-surface-900">
             <tr>
               <th scope="col" className="px-3 py-2">
                 Row
               </th>
               <th scope="col" className="px-3 py-2">
-                Column
+                SKU
               </th>
               <th scope="col" className="px-3 py-2">
-                What is wrong
+                {errors ? 'What is wrong' : 'Result'}
               </th>
             </tr>
           </thead>
           <tbody>
-            {(data?.data ?? []).map((e, i) => (
-              <tr key={`${e.row}-${e.column}-${i}`} className="border-t border-surface-200 align-top dark:border-surface-800">
-                <td className="px-3 py-2 tabular-nums">{formatCount(e.row)}</td>
-                <td className="px-3 py-2 break-words">{e.column}</td>
-                <td className="px-3 py-2">{e.message}</td>
+            {(data?.data ?? []).map((r) => (
+              <tr key={r.row} className="border-t border-surface-200 align-top dark:border-surface-800">
+                <td className="px-3 py-2 tabular-nums">{formatCount(r.row)}</td>
+                <td className="px-3 py-2 break-all">{r.sku}</td>
+                <td className="px-3 py-2">
+                  {errors
+                    ? r.errors?.length
+                      ? r.errors.map((e, i) => (
+                          <p key={i}>
+                            <span className="font-medium">{e.column}:</span> {e.message}
+                          </p>
+                        ))
+                      : 'Left out: another row of this product has an error.'
+                    : OUTCOME_TEXT[r.outcome](dryRun)}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <nav className="flex items-center justify-between gap-2 text-sm" aria-label="Error pages">
+      <nav className="flex items-center justify-between gap-2 text-sm" aria-label="Pages of rows">
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
           Previous
         </Button>
         <span>
-          Page {formatCount(page)} of {formatCount(pages)} · {formatCount(total)} errors
+          Page {formatCount(page)} of {formatCount(pages)} · {rowsText(total)}
         </span>
         <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
           Next
@@ -394,3 +436,10 @@ function ErrorTable({ job }: { job: ImportJobJson }) {
     </div>
   );
 }
+
+const OUTCOME_TEXT: Record<ImportRowOutcome, (dryRun: boolean) => string> = {
+  created: (dryRun) => (dryRun ? 'Would be created' : 'Created'),
+  updated: (dryRun) => (dryRun ? 'Would be updated' : 'Updated'),
+  unchanged: () => 'Unchanged',
+  error: () => 'Error',
+};
