@@ -10,6 +10,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type DbOrTx } from '@/lib/db/client.server.ts';
+import { insertJsonRows } from '@/lib/db/json-rows.server.ts';
 import { vendors } from '@/lib/db/schema.ts';
 import type { Actor } from '@/lib/activity/activity.server.ts';
 import { logActivity } from '@/lib/activity/activity.server.ts';
@@ -467,9 +468,6 @@ async function writeImages(tx: DbOrTx, productId: number, plan: ImagesPlan, w: W
 /** The paths of a plan's images in order (the content a review compares). */
 const imagePaths = (plan: ImagesPlan) => plan.order.flatMap((o) => ('keep' in o ? [o.keep.path] : o.add ? [o.add.path] : []));
 
-/** Rows per multi-row INSERT: well under PostgreSQL's 65,535 parameters at a variant's dozen columns. */
-const INSERT_CHUNK = 1_000;
-
 /** A variant the file adds, as its row: stamped with the job that made it. */
 function newVariantRow(v: VariantPlan, productId: number, position: number, w: WriteContext): typeof productVariants.$inferInsert {
   return {
@@ -488,13 +486,9 @@ function newVariantRow(v: VariantPlan, productId: number, position: number, w: W
   };
 }
 
-async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insert(rows.slice(i, i + INSERT_CHUNK));
-}
-
 /**
- * Writes a batch's new products together: one multi-row INSERT per table (products, status events,
- * tags, ships-from warehouses, options, variants), their opening stock through the stock core in two
+ * Writes a batch's new products together: one INSERT per table (products, status events, tags,
+ * ships-from warehouses, options, variants; their rows as one JSON parameter, insertJsonRows), their opening stock through the stock core in two
  * statements, and their summary columns in one. Per product, as applyPlan does, this was about ten
  * statements each: at 25,000 products the difference is most of an import's time.
  */
@@ -502,68 +496,71 @@ async function applyNewProducts(tx: DbOrTx, plans: ProductPlan[], w: WriteContex
   if (!plans.length) return;
   const now = new Date();
   const idByHandle = new Map<string, number>();
-  await insertChunked(plans, async (chunk) => {
-    const rows = await tx
-      .insert(products)
-      .values(
-        chunk.map((plan) => {
-          const status = plan.statusMove?.to ?? 'draft';
-          // The summary columns (refreshProductSummary's) from the plan, in the INSERT itself: an UPDATE
-          // after it would write every new product twice, in each of the products table's indexes.
-          const active = plan.variants.filter((v) => (v.input.status ?? 'active') === 'active').map((v) => v.input.price);
-          const reservedId = plan.images?.order.find((o): o is { add: WrittenImage } => 'add' in o && !!o.add)?.add.productId;
-          return {
-            ...(reservedId ? { id: reservedId } : {}),
-            ...(plan.changes as typeof products.$inferInsert),
-            vendorId: w.vendorId,
-            name: plan.product.name,
-            slug: plan.product.handle,
-            status,
-            submittedAt: status === 'pending_review' ? now : null,
-            importJobId: w.jobId,
-            priceMinPaise: active.length ? Math.min(...active) : null,
-            priceMaxPaise: active.length ? Math.max(...active) : null,
-            variantCount: plan.variants.length,
-            skus: plan.variants.map((v) => v.input.sku).join(' '),
-            stockAvailable: plan.variants.reduce((sum, v) => sum + v.stock.reduce((n, s) => n + s.delta, 0), 0),
-          };
-        }),
-      )
-      .returning({ id: products.id, slug: products.slug });
-    for (const r of rows) idByHandle.set(r.slug, r.id);
-  });
+  const made = await insertJsonRows(
+    tx,
+    products,
+    plans.map((plan) => {
+      const status = plan.statusMove?.to ?? 'draft';
+      // The summary columns (refreshProductSummary's) from the plan, in the INSERT itself: an UPDATE
+      // after it would write every new product twice, in each of the products table's indexes.
+      const active = plan.variants.filter((v) => (v.input.status ?? 'active') === 'active').map((v) => v.input.price);
+      const reservedId = plan.images?.order.find((o): o is { add: WrittenImage } => 'add' in o && !!o.add)?.add.productId;
+      return {
+        ...(reservedId ? { id: reservedId } : {}),
+        ...(plan.changes as typeof products.$inferInsert),
+        vendorId: w.vendorId,
+        name: plan.product.name,
+        slug: plan.product.handle,
+        status,
+        submittedAt: status === 'pending_review' ? now : null,
+        importJobId: w.jobId,
+        priceMinPaise: active.length ? Math.min(...active) : null,
+        priceMaxPaise: active.length ? Math.max(...active) : null,
+        variantCount: plan.variants.length,
+        skus: plan.variants.map((v) => v.input.sku).join(' '),
+        stockAvailable: plan.variants.reduce((sum, v) => sum + v.stock.reduce((n, s) => n + s.delta, 0), 0),
+      };
+    }),
+    ['id', 'slug'],
+  );
+  for (const r of made) idByHandle.set(r.slug, r.id);
   const idOf = (plan: ProductPlan) => idByHandle.get(plan.product.handle)!;
   for (const plan of plans) if (plan.images) await writeImages(tx, idOf(plan), plan.images, w);
   const submitted = plans.filter((plan) => plan.statusMove?.to === 'pending_review');
-  await insertChunked(submitted, (chunk) =>
-    tx.insert(productStatusEvents).values(
-      chunk.map((plan) => ({
-        productId: idOf(plan),
-        fromStatus: 'draft',
-        toStatus: 'pending_review',
-        reason: `Submitted by bulk import #${w.jobId}.`,
-        actorUserId: w.actor.realUserId,
-      })),
-    ),
+  await insertJsonRows(
+    tx,
+    productStatusEvents,
+    submitted.map((plan) => ({
+      productId: idOf(plan),
+      fromStatus: 'draft',
+      toStatus: 'pending_review',
+      reason: `Submitted by bulk import #${w.jobId}.`,
+      actorUserId: w.actor.realUserId,
+    })),
   );
-  await insertChunked(
+  await insertJsonRows(
+    tx,
+    productTags,
     plans.flatMap((plan) => plan.product.tagIds.map((tagId) => ({ productId: idOf(plan), tagId }))),
-    (chunk) => tx.insert(productTags).values(chunk),
   );
-  await insertChunked(
+  await insertJsonRows(
+    tx,
+    productWarehouses,
     plans.flatMap((plan) => (plan.product.shipsFrom ?? []).map((warehouseId) => ({ productId: idOf(plan), warehouseId }))),
-    (chunk) => tx.insert(productWarehouses).values(chunk),
   );
-  await insertChunked(
+  await insertJsonRows(
+    tx,
+    productOptions,
     plans.flatMap((plan) => plan.options.map((o, position) => ({ productId: idOf(plan), groupId: o.groupId, position, valueIds: o.valueIds }))),
-    (chunk) => tx.insert(productOptions).values(chunk),
   );
-  const variantRows = plans.flatMap((plan) => plan.variants.map((v, position) => newVariantRow(v, idOf(plan), position, w)));
   const variantIds = new Map<string, number>();
-  await insertChunked(variantRows, async (chunk) => {
-    const rows = await tx.insert(productVariants).values(chunk).returning({ id: productVariants.id, sku: productVariants.sku });
-    for (const r of rows) variantIds.set(r.sku, r.id);
-  });
+  const variants = await insertJsonRows(
+    tx,
+    productVariants,
+    plans.flatMap((plan) => plan.variants.map((v, position) => newVariantRow(v, idOf(plan), position, w))),
+    ['id', 'sku'],
+  );
+  for (const r of variants) variantIds.set(r.sku, r.id);
   const opening = plans.flatMap((plan) =>
     plan.variants.flatMap((v) => v.stock.map((s) => ({ variantId: variantIds.get(v.input.sku)!, warehouseId: s.warehouseId, quantity: s.delta }))),
   );
