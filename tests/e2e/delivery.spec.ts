@@ -3,15 +3,8 @@
  * page with its zones; a zone whose pasted pincodes are refused line by line, then filled with a
  * whole city's pincodes, edited and deleted; support refused.
  */
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { AFTER_SAVE, addEditDelete, createRecord, uniqueTag } from './area-helpers.ts';
-
-async function pick(page: Page, label: string, typed: string, option: string) {
-  await page.getByRole('combobox', { name: label }).fill(typed);
-  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
-  await expect(page.getByRole('combobox', { name: label })).toHaveValue(option);
-}
+import { AFTER_SAVE, addEditDelete, createRecord, uniqueTag, pickOption } from './area-helpers.ts';
 
 test('adds, edits and deletes a delivery partner through the screens', async ({ page, loginAs }) => {
   test.slow(); // many page loads: Chromium without a GPU takes 1–2 s each
@@ -69,7 +62,7 @@ test('adds a zone from a pasted list (bad lines named) and a whole city, edits a
     title: `Mysuru ${tag}`,
     fillAdd: async (p) => {
       await p.getByLabel('Name').fill(`Mysuru ${tag}`);
-      await pick(p, 'Delivery partner', `Zone courier ${tag}`, `Zone courier ${tag}`);
+      await pickOption(p, 'Delivery partner', `Zone courier ${tag}`, `Zone courier ${tag}`);
       await p.getByLabel('Delivery charge (₹)').fill('35');
       await p.getByLabel('Delivered in, fewest days').fill('2');
       await p.getByLabel('Delivered in, most days').fill('4');
@@ -82,8 +75,8 @@ test('adds a zone from a pasted list (bad lines named) and a whole city, edits a
       await p.getByRole('button', { name: 'Add delivery zone' }).click();
       await expect(p.getByRole('listitem').filter({ hasText: 'Line 2: 999999 is not a pincode of India (not in the Pincodes list).' })).toBeVisible(AFTER_SAVE);
       await pincodes.fill('570001');
-      await pick(p, 'State', 'karna', 'Karnataka');
-      await pick(p, 'City (optional)', 'mysur', 'Mysuru');
+      await pickOption(p, 'State', 'karna', 'Karnataka');
+      await pickOption(p, 'City (optional)', 'mysur', 'Mysuru');
       await p.getByRole('button', { name: 'Add pincodes' }).click();
       await expect(p.getByText(/^Added \d+ pincodes \(1 already in the list\)\.$/)).toBeVisible();
       await expect(p.getByText(/^\d+ pincodes/)).not.toHaveText(/^1 pincode/);

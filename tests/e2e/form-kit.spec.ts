@@ -12,7 +12,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, expectToast } from './fixtures.ts';
-import { AFTER_SAVE, pngFixture, uniqueTag, unsafeHeaders } from './area-helpers.ts';
+import { AFTER_SAVE, pngFixture, uniqueTag, unsafeHeaders, pickOption } from './area-helpers.ts';
 
 const VIEWPORTS = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -43,12 +43,6 @@ async function menuLink(page: Page, name: string, phone: boolean): Promise<Locat
   }
   await expect(link).toBeInViewport();
   return link;
-}
-
-async function pick(page: Page, label: string, typed: string, option: string) {
-  await page.getByRole('combobox', { name: label }).fill(typed);
-  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
-  await expect(page.getByRole('combobox', { name: label })).toHaveValue(option);
 }
 
 for (const { name, viewport } of VIEWPORTS) {
@@ -227,9 +221,9 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByRole('listbox', { name: 'Pincode' })).toBeHidden();
 
       // A state and city chosen first are kept when they agree, and replaced when the pincode is elsewhere.
-      await pick(page, 'State', 'tamil', 'Tamil Nadu');
+      await pickOption(page, 'State', 'tamil', 'Tamil Nadu');
       await expect(page.getByRole('combobox', { name: 'Pincode' })).toHaveValue('');
-      await pick(page, 'City', 'chenn', 'Chennai');
+      await pickOption(page, 'City', 'chenn', 'Chennai');
       await pincode.fill('570001');
       await expect(page.getByRole('combobox', { name: 'State' })).toHaveValue('Karnataka');
       await expect(page.getByRole('combobox', { name: 'City' })).toHaveValue('Mysuru');
@@ -239,7 +233,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await pincode.fill('999999');
       await expect(page.getByText('Pincode 999999 is not in the list. Check it, or choose the state and city.')).toBeVisible();
       await expect(page.getByRole('combobox', { name: 'City' })).toHaveValue('Mysuru');
-      await pick(page, 'Pincode', '57000', '570001');
+      await pickOption(page, 'Pincode', '57000', '570001');
 
       // Saved with the filled address.
       await page.getByLabel('Name').fill(`Pincode first ${tag}`);

@@ -4,16 +4,9 @@
  * from the server, serviceability changed for many pincodes at once, and support refused.
  */
 import { test, expect, expectToast } from './fixtures.ts';
-import { addEditDelete, createRecord, expectEveryRowToContain, freePincodes, listingUrl, uniqueTag } from './area-helpers.ts';
-import type { Page } from '@playwright/test';
+import { addEditDelete, createRecord, expectEveryRowToContain, freePincodes, listingUrl, uniqueTag, pickOption } from './area-helpers.ts';
 
 /** Picks `option` in a searchable relation picker after typing `typed`. */
-async function pick(page: Page, label: string, typed: string, option: string) {
-  await page.getByRole('combobox', { name: label }).fill(typed);
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(page.getByRole('combobox', { name: label })).toHaveValue(option);
-}
-
 /** A number from `min` to `max`, so reruns don't collide on unique codes. */
 const randomInt = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
 
@@ -57,7 +50,7 @@ test('adds, edits and deletes a city in a state picked from the server', async (
     label: 'Cities',
     title: `Testpur ${tag}`,
     fillAdd: async (p) => {
-      await pick(p, 'State', 'karna', 'Karnataka');
+      await pickOption(p, 'State', 'karna', 'Karnataka');
       await p.getByLabel('Name').fill(`Testpur ${tag}`);
     },
     fillEdit: async (p) => {
@@ -84,7 +77,7 @@ test('adds, edits and deletes a pincode, choosing its state and then one of that
       await p.getByRole('textbox', { name: 'Pincode', exact: true }).fill(code);
       // The city picker waits for a state, then offers only that state's cities.
       await expect(p.getByText('Choose the state first.')).toBeVisible();
-      await pick(p, 'State', 'goa', 'Goa');
+      await pickOption(p, 'State', 'goa', 'Goa');
       await p.getByRole('combobox', { name: 'City' }).fill('goa');
       await expect(p.getByRole('listbox').getByRole('option')).toHaveText(['North Goa', 'South Goa']);
       await p.getByRole('option', { name: 'North Goa' }).click();

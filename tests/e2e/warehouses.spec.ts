@@ -5,13 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, expectToast } from './fixtures.ts';
-import { AFTER_SAVE, addEditDelete, uniqueTag } from './area-helpers.ts';
-
-async function pick(page: Page, label: string, typed: string, option: string) {
-  await page.getByRole('combobox', { name: label }).fill(typed);
-  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
-  await expect(page.getByRole('combobox', { name: label })).toHaveValue(option);
-}
+import { AFTER_SAVE, addEditDelete, uniqueTag, pickOption } from './area-helpers.ts';
 
 async function fillAddress(page: Page, tag: string) {
   await page.getByLabel('Name').fill(`Mysuru depot ${tag}`);
@@ -19,9 +13,9 @@ async function fillAddress(page: Page, tag: string) {
   await page.getByLabel('Contact person').fill('Lakshmi Rao');
   await page.getByLabel('Contact phone').fill('+91 821 242 0000');
   await page.getByLabel('Address line 1').fill('5 Sayyaji Rao Road');
-  await pick(page, 'State', 'karna', 'Karnataka');
-  await pick(page, 'City', 'mysur', 'Mysuru');
-  await pick(page, 'Pincode', '57000', '570001');
+  await pickOption(page, 'State', 'karna', 'Karnataka');
+  await pickOption(page, 'City', 'mysur', 'Mysuru');
+  await pickOption(page, 'Pincode', '57000', '570001');
 }
 
 test('staff add a warehouse for a vendor, edit it and delete it', async ({ page, loginAs }) => {
@@ -35,7 +29,7 @@ test('staff add a warehouse for a vendor, edit it and delete it', async ({ page,
     title: `Mysuru depot ${tag}`,
     fillAdd: async (p) => {
       await expect(p.getByRole('combobox', { name: 'Owner' })).toHaveValue('Platform');
-      await pick(p, 'Owner', 'kaveri', 'Kaveri Handlooms');
+      await pickOption(p, 'Owner', 'kaveri', 'Kaveri Handlooms');
       await fillAddress(p, tag);
     },
     fillEdit: async (p) => {
