@@ -93,6 +93,11 @@ export const envSchema = z.object({
    * server (or this one after a restart) and resumed after its last committed batch.
    */
   IMPORT_STALL_SECONDS: positiveInt.max(3600).default(60),
+  /**
+   * Realtime event streams (/api/events): a comment line this often keeps proxies from closing an
+   * idle stream, and each stream's session is checked as often (an expired one closes it).
+   */
+  REALTIME_HEARTBEAT_SECONDS: positiveInt.max(300).default(20),
   MAIL_FROM: z.string().default('Marketplace Back-office <no-reply@localhost>'),
   SMTP_URL: z
     .string()

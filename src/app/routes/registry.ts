@@ -148,6 +148,8 @@ const routeList: RouteDef[] = [
   api(['GET'], '/api/openapi.json', STAFF),
   page('/api/docs', STAFF, 'API reference'),
   api(['GET'], '/api/search', AUTH),
+  // Live updates of one tab (server-sent events); each event only to whom may see it (src/app/realtime).
+  api(['GET'], '/api/events', AUTH),
   api(['GET'], '/api/activity/mine', AUTH, { onboarding: true }),
   api(['GET'], '/api/user/sessions', AUTH),
   api(['DELETE'], '/api/user/sessions/:id', AUTH, { sample: { id: 'unknown' } }),
