@@ -105,8 +105,10 @@ class Stream implements Subscriber {
   send(message: Outgoing, seq: number | null): void {
     this.write(formatEvent(message, seq));
   }
-  close(): void {
+  /** Ends the stream; `ended` tells the browser not to reconnect (its session is over). */
+  close(ended = false): void {
     if (this.closed) return;
+    if (ended) this.write(formatEvent({ event: 'end', data: { reason: 'session-ended' } }, null));
     this.closed = true;
     try {
       this.controller.close();
@@ -334,7 +336,7 @@ async function dispatch(h: Hub, row: EventRow): Promise<void> {
 async function deliver(h: Hub, row: EventRow, streams: Stream[]): Promise<void> {
   if (row.kind === 'session.ended') {
     const ended = new Set(((row.payload as RealtimePayloads['session.ended']).sessions ?? []).map(String));
-    for (const stream of streams) if (ended.has(stream.sessionId)) stream.close();
+    for (const stream of streams) if (ended.has(stream.sessionId)) stream.close(true);
     return;
   }
   const targets = streams.filter((s) => !s.closed);
@@ -378,7 +380,9 @@ async function heartbeat(h: Hub): Promise<void> {
     const live = new Map(rows.map((r) => [r.id, r]));
     for (const stream of [...h.streams]) {
       const row = live.get(stream.sessionId);
-      if (!row || !isSessionLive(row, now) || !row.impersonatedActive || (row.impersonatedUserId ?? null) !== stream.impersonatedUserId) stream.close();
+      if (!row || !isSessionLive(row, now) || !row.impersonatedActive) stream.close(true);
+      // Impersonation started or ended: the page shows someone else now; it reconnects as them.
+      else if ((row.impersonatedUserId ?? null) !== stream.impersonatedUserId) stream.close();
     }
   } catch (err) {
     h.log.warn({ err }, 'realtime: checking the streams’ sessions failed');
