@@ -152,6 +152,7 @@ const routeList: RouteDef[] = [
   api(['GET'], '/api/events', AUTH),
   api(['GET'], '/api/activity/mine', AUTH, { onboarding: true }),
   api(['GET'], '/api/user/sessions', AUTH),
+  api(['GET', 'PUT'], '/api/user/notification-preferences', perm('profile:view-details')),
   api(['DELETE'], '/api/user/sessions/:id', AUTH, { sample: { id: 'unknown' } }),
   api(['POST'], '/api/vendor/store-setup', VENDOR, { onboarding: true }),
   api(['POST'], '/api/vendor/phone/send-code', VENDOR, { onboarding: true }),
