@@ -28,7 +28,7 @@ import { REALTIME_CHANNEL, type RealtimeKind, type RealtimePayloads } from './pu
 
 /** How long events are kept for streams that reconnect. */
 export const RETENTION_MINUTES = 10;
-const POLL_MS = 5_000;
+const POLL_MS = 30_000;
 const PRUNE_MS = 60_000;
 const READ_BATCH = 500;
 /** A stream ends after this long (plus up to a minute, so a server's streams don't all reconnect at once). */
