@@ -149,7 +149,7 @@ const routeList: RouteDef[] = [
   page('/api/docs', STAFF, 'API reference'),
   api(['GET'], '/api/search', AUTH),
   // Live updates of one tab (server-sent events); each event only to whom may see it (src/app/realtime).
-  api(['GET'], '/api/events', AUTH),
+  api(['GET'], '/api/events', AUTH, { stream: true }),
   api(['GET'], '/api/activity/mine', AUTH, { onboarding: true }),
   api(['GET'], '/api/user/sessions', AUTH),
   api(['GET', 'PUT'], '/api/user/notification-preferences', perm('profile:view-details')),
