@@ -96,7 +96,10 @@ async function shellCounts(menu: MenuGroup[], locals: Pick<App.Locals, 'can' | '
  * The counts the shell shows, for the live updates (src/app/realtime): the bell's unread count and
  * the sidebar badges this person sees, read with the shell's own statement and rules.
  */
-export async function liveShellCounts(principal: NonNullable<App.Locals['principal']>, can: App.Locals['can']): Promise<{ unread: number; badges: Record<string, number> }> {
+export async function liveShellCounts(
+  principal: NonNullable<App.Locals['principal']>,
+  can: App.Locals['can'],
+): Promise<{ unread: number; badges: Record<string, number> }> {
   const counts = await shellCounts(visibleMenu(can, principal.user.userType), { can, principal });
   return { unread: counts.unread, badges: Object.fromEntries(counts.badges) };
 }

@@ -46,6 +46,7 @@ async function moveOk(client: HttpClient, id: number, action: string, extra: Rec
 
 function mailsTo(email: string): string[] {
   const dir = join(app.server.dataDir, 'outbox');
+  if (!existsSync(dir)) return [];
   return (
     readdirSync(dir)
       .filter((f) => f.includes('-mail-') && f.includes(email))
@@ -151,7 +152,9 @@ describe('a vendor submits, a reviewer decides', () => {
   it('approves: active, and the vendor is told', async () => {
     const after = await moveOk(admin, sellableId, 'approve');
     expect(after.status).toBe('active');
-    await expect.poll(() => mailsTo('vendor@example.com').some((m) => m.includes('Block Print Stole') && m.includes('is approved')), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => mailsTo('vendor@example.com').some((m) => m.includes('Block Print Stole') && m.includes('is approved')), { timeout: 15_000 })
+      .toBe(true);
   });
 
   it('the vendor deactivates and activates their product; activating an active one is refused', async () => {

@@ -21,7 +21,11 @@ const run = Math.random().toString(36).slice(2, 8);
 const open: SseStream[] = [];
 
 /** A client signed in from a browser of its own (a new browser notifies the account: security.new-device). */
-async function browser(account: 'admin' | 'vendor' | { email: string; password: string }, name: string, url: () => string = () => app.server.url): Promise<HttpClient> {
+async function browser(
+  account: 'admin' | 'vendor' | { email: string; password: string },
+  name: string,
+  url: () => string = () => app.server.url,
+): Promise<HttpClient> {
   const client = new HttpClient(url);
   client.userAgent = `Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36 ${name}-${run}-${Math.random().toString(36).slice(2, 8)}`;
   const response = await client.login(account);
@@ -67,9 +71,9 @@ async function setUpWorld(): Promise<void> {
     );
     await q(`insert into user_roles (user_id, role_id) select $1, id from roles where name = 'Vendor'`, [b!.id]);
     const notes = async (userId: unknown) =>
-      (await q(`insert into notifications (user_id, type, title) select $1, 'test.realtime', 'Note ' || g from generate_series(1, 3) g returning id`, [userId])).map(
-        (r) => Number(r.id),
-      );
+      (
+        await q(`insert into notifications (user_id, type, title) select $1, 'test.realtime', 'Note ' || g from generate_series(1, 3) g returning id`, [userId])
+      ).map((r) => Number(r.id));
     const jobs = async (vendorId: unknown) =>
       (
         await q(
@@ -78,8 +82,16 @@ async function setUpWorld(): Promise<void> {
         )
       ).map((r) => Number(r.id));
     // A draft the demo vendor can submit for review (a priced variant).
-    const [p] = await q(`insert into products (vendor_id, name, slug) values ($1, $2, $3) returning id`, [a!.vendor_id, `Realtime Stole ${run}`, `realtime-stole-${run}`]);
-    await q(`insert into product_variants (product_id, vendor_id, sku, mrp_paise, price_paise) values ($1, $2, $3, 59900, 59900)`, [p!.id, a!.vendor_id, `RT-${run}`]);
+    const [p] = await q(`insert into products (vendor_id, name, slug) values ($1, $2, $3) returning id`, [
+      a!.vendor_id,
+      `Realtime Stole ${run}`,
+      `realtime-stole-${run}`,
+    ]);
+    await q(`insert into product_variants (product_id, vendor_id, sku, mrp_paise, price_paise) values ($1, $2, $3, 59900, 59900)`, [
+      p!.id,
+      a!.vendor_id,
+      `RT-${run}`,
+    ]);
     return {
       draftProductId: Number(p!.id),
       vendorA: { userId: Number(a!.id), vendorId: Number(a!.vendor_id), notifications: await notes(a!.id), jobs: await jobs(a!.vendor_id) },
@@ -207,7 +219,10 @@ describe('GET /api/events', () => {
     expect(response.status, await response.clone().text()).toBe(200);
     const badges = await stream.waitFor((s) => firstOf(s, 'badges'), 'the badges');
     expect(badges.data.badges['products-pending']).toBe(counts.data.badges['products-pending'] + 1);
-    const note = await stream.waitFor((s) => s.events.find((e) => e.event === 'notifications' && e.data.items[0]?.type === 'product.pending'), 'the reviewer’s notification');
+    const note = await stream.waitFor(
+      (s) => s.events.find((e) => e.event === 'notifications' && e.data.items[0]?.type === 'product.pending'),
+      'the reviewer’s notification',
+    );
     expect(note.data.items[0].link).toBe(`/products/${world.draftProductId}/details`);
   });
 });
@@ -226,9 +241,15 @@ describe('a vendor never receives another vendor’s events (property)', () => {
       }),
       fc.record({ kind: fc.constant('import-job.progress'), payload: fc.record({ job: fc.constantFrom(...jobs) }) }),
       fc.record({ kind: fc.constant('approvals.changed'), payload: fc.record({ area: fc.constantFrom('vendors', 'products') }) }),
-      fc.record({ kind: fc.constant('session.ended'), payload: fc.record({ sessions: fc.array(fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 64, maxLength: 64 }), { maxLength: 2 }) }) }),
+      fc.record({
+        kind: fc.constant('session.ended'),
+        payload: fc.record({ sessions: fc.array(fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 64, maxLength: 64 }), { maxLength: 2 }) }),
+      }),
       // What a newer server or a broken writer might leave: never shown to anybody, never ends a stream.
-      fc.record({ kind: fc.constantFrom('order.created', 'notification.created', 'import-job.progress'), payload: fc.oneof(fc.constant({}), fc.constant({ user: 'x', ids: 'y' }), fc.constant({ job: null })) }),
+      fc.record({
+        kind: fc.constantFrom('order.created', 'notification.created', 'import-job.progress'),
+        payload: fc.oneof(fc.constant({}), fc.constant({ user: 'x', ids: 'y' }), fc.constant({ job: null })),
+      }),
     ) as fc.Arbitrary<Ev>;
   };
 

@@ -56,7 +56,14 @@ export const realtimeCatalogue: RealtimeCatalogue = {
             .orderBy(desc(notifications.id))
         : [];
       const unread = await unreadNotificationCount(db, userId);
-      const items: LiveNotification[] = rows.map((r) => ({ id: r.id, type: r.type, title: r.title, body: r.body, link: r.link, created_at: r.createdAt.toISOString() }));
+      const items: LiveNotification[] = rows.map((r) => ({
+        id: r.id,
+        type: r.type,
+        title: r.title,
+        body: r.body,
+        link: r.link,
+        created_at: r.createdAt.toISOString(),
+      }));
       for (const s of mine) out.set(s, message('notifications', { unread, items }));
       return out;
     },

@@ -251,7 +251,7 @@ async function begin(h: Hub, stream: Stream, lastEventId: number | null): Promis
       // Resumable when nothing after lastEventId was pruned yet.
       resumed = lastEventId === upTo || (first !== null && first <= lastEventId + 1);
       if (resumed) {
-        for (let from = lastEventId; from < upTo && !stream.closed; ) {
+        for (let from = lastEventId; from < upTo && !stream.closed;) {
           const rows = await readEvents(h.db, from, upTo);
           if (!rows.length) break;
           for (const row of rows) await deliver(h, row, [stream]);
@@ -392,7 +392,9 @@ async function heartbeat(h: Hub): Promise<void> {
 async function prune(h: Hub): Promise<void> {
   try {
     // Only numbered rows: one not numbered yet belongs to a transaction still committing.
-    await h.db.delete(realtimeEvents).where(sql`${lt(realtimeEvents.createdAt, new Date(Date.now() - RETENTION_MINUTES * 60_000))} and ${realtimeEvents.seq} is not null`);
+    await h.db
+      .delete(realtimeEvents)
+      .where(sql`${lt(realtimeEvents.createdAt, new Date(Date.now() - RETENTION_MINUTES * 60_000))} and ${realtimeEvents.seq} is not null`);
   } catch (err) {
     h.log.warn({ err }, 'realtime: pruning old events failed');
   }

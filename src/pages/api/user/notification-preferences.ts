@@ -19,7 +19,8 @@ export const PUT = endpoint(async (context) => {
   const user = userOf(context);
   const offered = new Set((await preferencesOf(db(), user)).map((k) => k.key));
   const foreign = input.mail.filter((k) => !offered.has(k));
-  if (foreign.length) throw new HttpError(422, 'This account does not receive some of these kinds.', { mail: [`Not for this account: ${foreign.join(', ')}.`] });
+  if (foreign.length)
+    throw new HttpError(422, 'This account does not receive some of these kinds.', { mail: [`Not for this account: ${foreign.join(', ')}.`] });
   const data = await db().transaction((tx) => savePreferences(tx, user, input.mail, context.locals.actor));
   return json({ message: 'Notification preferences saved.', data });
 });
