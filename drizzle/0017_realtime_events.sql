@@ -16,10 +16,11 @@ CREATE TABLE "realtime_events" (
 --> statement-breakpoint
 ALTER TABLE "notifications" ADD COLUMN "mail_status" text;--> statement-breakpoint
 ALTER TABLE "notifications" ADD COLUMN "mail_attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "mail_claimed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "realtime_events_seq_idx" ON "realtime_events" USING btree ("seq");--> statement-breakpoint
 CREATE INDEX "realtime_events_created_idx" ON "realtime_events" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "notifications_mail_pending_idx" ON "notifications" USING btree ("id") WHERE "notifications"."mail_status" = 'pending';--> statement-breakpoint
+CREATE INDEX "notifications_mail_queue_idx" ON "notifications" USING btree ("id") WHERE "notifications"."mail_status" in ('pending', 'sending');--> statement-breakpoint
 -- Realtime events get their public id (seq) at commit, in commit order (docs/decisions/038-realtime-events.md):
 -- a deferred trigger runs as the publishing transaction commits, takes a transaction-level advisory
 -- lock (held only from there to the end of the commit, so it waits for no other lock and can't

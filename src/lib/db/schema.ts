@@ -230,17 +230,18 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * The mail copy, per the user's preferences (notification_preferences): null when none is
-     * wanted; 'pending' until the mail worker (src/lib/notifications/mail-worker.server.ts) sends
-     * it after the commit; then 'sent' or 'failed'.
+     * wanted; 'pending' until the mail worker (src/lib/notifications/mail-worker.server.ts) claims
+     * it after the commit ('sending', since `mail_claimed_at`); then 'sent' or 'failed'.
      */
     mailStatus: text('mail_status'),
     mailAttempts: integer('mail_attempts').notNull().default(0),
+    mailClaimedAt: timestamp('mail_claimed_at', { withTimezone: true }),
   },
   (t) => [
     index('notifications_user_unread_idx').on(t.userId, t.readAt),
-    index('notifications_mail_pending_idx')
+    index('notifications_mail_queue_idx')
       .on(t.id)
-      .where(sql`${t.mailStatus} = 'pending'`),
+      .where(sql`${t.mailStatus} in ('pending', 'sending')`),
   ],
 );
 

@@ -1,18 +1,19 @@
 /**
  * Mails the notifications their recipients chose to get by mail (notify() marks them
  * `mail_status = 'pending'` in the notifying transaction). Every server runs this worker; a batch is
- * claimed with `FOR UPDATE SKIP LOCKED`, so with several servers each mail is sent by exactly one of
- * them, and only after the notification's transaction committed (a rolled-back change mails
- * nobody). It is woken by each committed notification (the realtime hub, on every server) and looks
- * again every minute for anything left (a server that stopped mid-batch, a provider that failed).
+ * claimed with `FOR UPDATE SKIP LOCKED`, so with several servers each mail is sent by one of them,
+ * and only after the notification's transaction committed (a rolled-back change mails nobody). It is
+ * woken by each committed notification (the realtime hub, on every server) and looks again every
+ * minute for anything left (a provider that failed, a claim left by a server that stopped
+ * mid-send: claimed again after 5 minutes, so such a mail may go twice rather than never).
  *
  * A failed send is tried again on the next rounds, up to MAX_ATTEMPTS, then marked 'failed' and
  * logged: the notification itself is in the back-office either way.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client.server.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '@/lib/db/client.server.ts';
 import { notifications, users } from '@/lib/db/schema.ts';
-import { mailer } from '@/lib/mail/mailer.server.ts';
+import { currentMailProvider } from '@/lib/mail/mailer.server.ts';
 import { publicOrigin } from '@/lib/http/public-origin.server.ts';
 
 const BATCH = 20;
@@ -70,56 +71,67 @@ export async function stopMailWorker(): Promise<void> {
   worker = undefined;
 }
 
-/** One batch in one transaction: the claimed rows stay locked until they are marked. Answers how many it claimed. */
+/** A claim older than this is taken to belong to a server that stopped mid-send: claimed again. */
+const STALE_CLAIM = "interval '5 minutes'";
+
+/**
+ * One batch: claimed in one short statement (`FOR UPDATE SKIP LOCKED`: another server skips these
+ * rows), sent with no transaction open (a slow mail server holds no lock, and the embedded
+ * database, one connection, stays free for requests), then each marked. Answers how many it claimed.
+ */
 async function sendBatch(w: Worker): Promise<number> {
-  return w.db.transaction(async (tx) => {
-    const rows = await tx
-      .select({
-        id: notifications.id,
-        title: notifications.title,
-        body: notifications.body,
-        link: notifications.link,
-        attempts: notifications.mailAttempts,
-        email: users.email,
-        name: users.name,
-        status: users.status,
-      })
-      .from(notifications)
-      .innerJoin(users, eq(users.id, notifications.userId))
-      .where(eq(notifications.mailStatus, 'pending'))
-      .orderBy(asc(notifications.id))
-      .limit(BATCH)
-      .for('update', { of: notifications, skipLocked: true });
-    const sent: number[] = [];
-    const failed: number[] = [];
-    const retry: number[] = [];
-    for (const row of rows) {
-      if (row.status !== 'active') {
-        // A deactivated account gets no more mail.
-        failed.push(row.id);
-        continue;
-      }
-      try {
-        await mailer().send({ to: row.email, subject: row.title, text: mailText(row) });
-        sent.push(row.id);
-      } catch (err) {
-        w.log.warn({ err, notification: row.id }, 'notification mail failed');
-        (row.attempts + 1 >= MAX_ATTEMPTS ? failed : retry).push(row.id);
-      }
+  const claimed = rowsOf<{ id: number; title: string; body: string | null; link: string | null; attempts: number; email: string; name: string; status: string }>(
+    await w.db.execute(sql`
+      with claimed as (
+        update ${notifications} n
+           set mail_status = 'sending', mail_claimed_at = now(), mail_attempts = n.mail_attempts + 1
+         where n.id in (
+           select q.id from ${notifications} q
+            where q.mail_status = 'pending' or (q.mail_status = 'sending' and q.mail_claimed_at < now() - ${sql.raw(STALE_CLAIM)})
+            order by q.id
+            limit ${BATCH}
+            for update skip locked)
+        returning n.id, n.user_id, n.title, n.body, n.link, n.mail_attempts)
+      select c.id, c.title, c.body, c.link, c.mail_attempts as attempts, u.email, u.name, u.status
+        from claimed c join ${users} u on u.id = c.user_id
+       order by c.id`),
+  );
+  if (!claimed.length) return 0;
+  // The provider is read before sending (its settings come from the database).
+  const provider = await currentMailProvider();
+  const sent: number[] = [];
+  const failed: number[] = [];
+  const retry: number[] = [];
+  for (const row of claimed) {
+    if (w.stopping) {
+      retry.push(row.id);
+      continue;
     }
-    const mark = async (ids: number[], status: 'sent' | 'failed' | 'pending') => {
-      if (ids.length)
-        await tx
-          .update(notifications)
-          .set({ mailStatus: status, mailAttempts: sql`${notifications.mailAttempts} + 1` })
-          .where(and(inArray(notifications.id, ids), eq(notifications.mailStatus, 'pending')));
-    };
-    await mark(sent, 'sent');
-    await mark(failed, 'failed');
-    await mark(retry, 'pending');
-    // Rows to try again stay pending for the next sweep, not this round's next batch.
-    return rows.length - retry.length;
-  });
+    if (row.status !== 'active') {
+      // A deactivated account gets no more mail.
+      failed.push(row.id);
+      continue;
+    }
+    try {
+      await provider.send({ to: row.email, subject: row.title, text: mailText(row) });
+      sent.push(row.id);
+    } catch (err) {
+      w.log.warn({ err, notification: row.id }, 'notification mail failed');
+      (Number(row.attempts) >= MAX_ATTEMPTS ? failed : retry).push(Number(row.id));
+    }
+  }
+  const mark = async (ids: number[], status: 'sent' | 'failed' | 'pending') => {
+    if (ids.length)
+      await w.db
+        .update(notifications)
+        .set({ mailStatus: status, mailClaimedAt: null })
+        .where(and(inArray(notifications.id, ids), eq(notifications.mailStatus, 'sending')));
+  };
+  await mark(sent, 'sent');
+  await mark(failed, 'failed');
+  await mark(retry, 'pending');
+  // Rows to try again wait for the next sweep, not this round's next batch.
+  return retry.length ? 0 : claimed.length;
 }
 
 function mailText(row: { name: string; title: string; body: string | null; link: string | null }): string {
