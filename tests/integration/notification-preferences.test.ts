@@ -161,7 +161,7 @@ describe('mail follows the preferences', () => {
     const mail = mailsTo('admin@example.com').find((m) => m.includes('New sign-in to your account'))!;
     expect(mail).toContain('If this was not you, change your password now.');
     expect(mail).toContain('/profile/list');
-    expect(mail).toContain('You get this mail because of your notification preferences');
+    expect(mail).toContain('You get this mail because of your notification preferences.');
     // The worker sends in the order the notifications were made: support's, made first, would be out by now.
     expect(mailsTo('support@example.com').length).toBe(supportMailsBefore);
   });

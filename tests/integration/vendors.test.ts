@@ -64,7 +64,8 @@ function mailsTo(email: string): string[] {
   return readdirSync(dir)
     .filter((f) => f.includes('-mail-') && f.includes(email))
     .sort()
-    .map((f) => readFileSync(join(dir, f), 'utf8'));
+    // Quoted-printable bodies break long lines with a trailing "=": join them to read the text.
+    .map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, ''));
 }
 
 const status = (client: HttpClient, action: string, reason?: string) =>

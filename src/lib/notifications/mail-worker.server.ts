@@ -138,6 +138,6 @@ function mailText(row: { name: string; title: string; body: string | null; link:
   const lines = [`Hello ${row.name},`, '', `${row.title}.`];
   if (row.body) lines.push(row.body);
   if (row.link) lines.push('', `Open it in the back-office: ${publicOrigin()}${row.link}`);
-  lines.push('', 'You get this mail because of your notification preferences; change them on your profile page.', `${publicOrigin()}/profile`);
+  lines.push('', '--', 'You get this mail because of your notification preferences.', `Change them on your profile: ${publicOrigin()}/profile`);
   return `${lines.join('\n')}\n`;
 }
