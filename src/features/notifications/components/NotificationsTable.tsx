@@ -80,8 +80,11 @@ function Notification({ row }: { row: Row }) {
   );
 }
 
-/** New notifications show in the list as they arrive (the list is read again, on its page and filters). */
-function useLiveList() {
+/**
+ * New notifications show in the list as they arrive (the list is read again, on its page and
+ * filters). Drawn inside the table (in its toolbar), where the table's query client is.
+ */
+function LiveList() {
   const client = useQueryClient();
   useEffect(
     () =>
@@ -90,9 +93,21 @@ function useLiveList() {
       }),
     [client],
   );
+  return null;
 }
 
 export default function NotificationsTable(props: DataTableProps) {
-  useLiveList();
-  return <DataTable {...props} toolbar={<MarkAll />} renderCell={{ title: (r) => <Notification row={r} /> }} rowActions={(r) => <RowMark row={r} />} />;
+  return (
+    <DataTable
+      {...props}
+      toolbar={
+        <>
+          <LiveList />
+          <MarkAll />
+        </>
+      }
+      renderCell={{ title: (r) => <Notification row={r} /> }}
+      rowActions={(r) => <RowMark row={r} />}
+    />
+  );
 }
