@@ -14,7 +14,10 @@ const test = testWithOwnServer({
     server.withDatabase(async (q) => {
       const [u] = await q(`select vendor_id from users where email = 'vendor@example.com'`);
       const [p] = await q(`insert into products (vendor_id, name, slug) values ($1, 'Live Stole', 'live-stole') returning id`, [u!.vendor_id]);
-      await q(`insert into product_variants (product_id, vendor_id, sku, mrp_paise, price_paise) values ($1, $2, 'LIVE-1', 49900, 49900)`, [p!.id, u!.vendor_id]);
+      await q(`insert into product_variants (product_id, vendor_id, sku, mrp_paise, price_paise) values ($1, $2, 'LIVE-1', 49900, 49900)`, [
+        p!.id,
+        u!.vendor_id,
+      ]);
       return Number(p!.id);
     }),
 });

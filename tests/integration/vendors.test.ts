@@ -61,11 +61,13 @@ function upload(client: HttpClient, kind: string, bytes: Uint8Array, name: strin
 function mailsTo(email: string): string[] {
   const dir = join(app.server.dataDir, 'outbox');
   if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.includes('-mail-') && f.includes(email))
-    .sort()
-    // Quoted-printable bodies break long lines with a trailing "=": join them to read the text.
-    .map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, ''));
+  return (
+    readdirSync(dir)
+      .filter((f) => f.includes('-mail-') && f.includes(email))
+      .sort()
+      // Quoted-printable bodies break long lines with a trailing "=": join them to read the text.
+      .map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, ''))
+  );
 }
 
 const status = (client: HttpClient, action: string, reason?: string) =>

@@ -80,7 +80,16 @@ const STALE_CLAIM = "interval '5 minutes'";
  * database, one connection, stays free for requests), then each marked. Answers how many it claimed.
  */
 async function sendBatch(w: Worker): Promise<number> {
-  const claimed = rowsOf<{ id: number; title: string; body: string | null; link: string | null; attempts: number; email: string; name: string; status: string }>(
+  const claimed = rowsOf<{
+    id: number;
+    title: string;
+    body: string | null;
+    link: string | null;
+    attempts: number;
+    email: string;
+    name: string;
+    status: string;
+  }>(
     await w.db.execute(sql`
       with claimed as (
         update ${notifications} n
