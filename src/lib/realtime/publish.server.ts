@@ -12,8 +12,8 @@ import { realtimeEvents } from '@/lib/db/schema.ts';
 
 /**
  * The catalogue of events and the ids each carries. A new kind is a line here and its delivery
- * (who may see it, what is sent) in the app's catalogue (src/app/realtime/catalogue.server.ts);
- * the test of that file fails while a kind has no delivery.
+ * (who may see it, what is sent) in the app's catalogue (src/app/realtime/catalogue.server.ts):
+ * its type requires one delivery per kind, so `npm run check` fails while one is missing.
  */
 export interface RealtimePayloads {
   /** New notifications for one user (the bell: its count and the newest). */
