@@ -1,11 +1,13 @@
 /**
  * Live updates in the browser (decision 038): the admin's page keeps one event stream open, and
  * when a vendor submits a product for review the bell's unread count and the Products badge rise
- * on the admin's page without a reload. The sign-in page opens no stream (it loads no script).
+ * on the admin's page without a reload; on /notifications the list shows it too. The sign-in page
+ * opens no stream (it loads no script).
  *
  * Its own server: submitting changes the review queue's count, which other specs' pages show.
  */
 import { expect, loginAs, testWithOwnServer } from './fixtures.ts';
+import { gzipSync } from 'node:zlib';
 import { unsafeHeaders } from './area-helpers.ts';
 
 const test = testWithOwnServer({
@@ -69,4 +71,35 @@ test('the sign-in page opens no event stream', async ({ page }) => {
   await page.goto('/auth/login');
   await expect(page.locator('script')).toHaveCount(0);
   expect(streams).toEqual([]);
+});
+
+test('on /notifications the list shows a new notification as it arrives, within the page-weight budget', async ({ browser, baseURL }) => {
+  const desk = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const admin = await desk.newPage();
+  await loginAs(admin, 'admin');
+  await admin.goto('/notifications');
+  // The list hydrates when the browser is idle (client:idle), so it can follow the stream by itself.
+  await expect(admin.locator('[data-ready]').first()).toBeAttached();
+  const scripts = await admin.evaluate(() => [
+    ...new Set(
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((url) => /\.m?js(\?|$)/.test(new URL(url).pathname)),
+    ),
+  ]);
+  let bytes = 0;
+  for (const url of scripts) bytes += gzipSync(await (await admin.request.get(url)).body()).length;
+  console.log(`/notifications, hydrated: ${scripts.length} scripts, ${(bytes / 1024).toFixed(1)} KiB gzipped`);
+  expect(bytes).toBeLessThanOrEqual(100 * 1024);
+  await expect(admin.getByText('Firefox on Windows')).toHaveCount(0);
+  // A sign-in to the admin's account from another browser notifies the admin: the list shows it.
+  const other = await browser.newContext({ baseURL, userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/140.0 live-list' });
+  const elsewhere = await other.newPage();
+  await loginAs(elsewhere, 'admin');
+  // No reload: the island reads the list again when the stream says a notification came.
+  await expect(admin.getByText('Firefox on Windows').first()).toBeVisible();
+  await expect(admin.getByRole('link', { name: 'New sign-in to your account' }).first()).toBeVisible();
+  await desk.close();
+  await other.close();
 });
