@@ -80,7 +80,7 @@ const BADGE_COUNTS: Record<string, () => SQL<number>> = {
  * Every count the shell shows (the bell's unread notifications and the sidebar's badges) in one
  * statement: each is a round trip to the database otherwise, on every page.
  */
-async function shellCounts(menu: MenuGroup[], locals: App.Locals): Promise<{ unread: number; badges: Map<string, number> }> {
+async function shellCounts(menu: MenuGroup[], locals: Pick<App.Locals, 'can' | 'principal'>): Promise<{ unread: number; badges: Map<string, number> }> {
   const keys = [
     ...new Set(menu.flatMap((g) => g.items.flatMap((i) => (i.badge && locals.can(i.badge.permission) && BADGE_COUNTS[i.badge.key] ? [i.badge.key] : [])))),
   ];
@@ -90,6 +90,18 @@ async function shellCounts(menu: MenuGroup[], locals: App.Locals): Promise<{ unr
   ];
   const [row] = rowsOf<Record<string, number | string>>(await db().execute(sql`select ${sql.join(values, sql`, `)}`));
   return { unread: Number(row?.unread ?? 0), badges: new Map(keys.map((key, n) => [key, Number(row?.[`badge_${n}`] ?? 0)])) };
+}
+
+/**
+ * The counts the shell shows, for the live updates (src/app/realtime): the bell's unread count and
+ * the sidebar badges this person sees, read with the shell's own statement and rules.
+ */
+export async function liveShellCounts(
+  principal: NonNullable<App.Locals['principal']>,
+  can: App.Locals['can'],
+): Promise<{ unread: number; badges: Record<string, number> }> {
+  const counts = await shellCounts(visibleMenu(can, principal.user.userType), { can, principal });
+  return { unread: counts.unread, badges: Object.fromEntries(counts.badges) };
 }
 
 /** Whether this user may open the page (the guard's rule), so a crumb never links to a 403. */

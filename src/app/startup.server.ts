@@ -14,6 +14,9 @@ import { seedDemoData } from './db/seed.server.ts';
 import { backfillVendorStatuses } from '@/features/vendors/vendors.service.server.ts';
 import { stopImportRunner } from '@/features/products/product-import-jobs.server.ts';
 import { startProductImports } from './products/product-import.server.ts';
+import { startRealtime, stopRealtime } from '@/lib/realtime/hub.server.ts';
+import { startMailWorker, stopMailWorker } from '@/lib/notifications/mail-worker.server.ts';
+import { realtimeCatalogue } from './realtime/catalogue.server.ts';
 
 /** The database, opened once with this app's demo data; the middleware awaits it on every request. */
 let ready: ReturnType<typeof boot> | undefined;
@@ -22,7 +25,13 @@ export const booted = () =>
     // Vendor statuses from before issue 14 ('approved' → 'active', unfinished → 'draft'): idempotent, every start.
     await backfillVendorStatuses(database.db);
     // Bulk import jobs run in the background of every server (the build doesn't run them).
-    if (!process.env.ASTRO_BUILDING) startProductImports(database.db, database.driver);
+    if (!process.env.ASTRO_BUILDING) {
+      startProductImports(database.db, database.driver);
+      // Live updates: this server's event streams, fed by every server's committed events (decision 038).
+      await startRealtime(database, realtimeCatalogue, logger(), config().REALTIME_HEARTBEAT_SECONDS);
+      // Notifications their recipients chose to get by mail, sent after the commit by one server.
+      startMailWorker(database.db, logger());
+    }
     return database;
   }));
 
@@ -55,9 +64,13 @@ if (!process.env.ASTRO_BUILDING) {
       logger().info({ signal }, 'stopping: finishing the requests in flight, then closing the database');
       setTimeout(() => process.exit(0), 10_000).unref();
       try {
+        // Open event streams end now (they would never finish on their own); browsers reconnect to another server.
+        await stopRealtime();
         await settled(5_000);
         // The import batch under way commits (or rolls back) before the database closes; the job resumes on the next start.
         await stopImportRunner();
+        // The mail batch under way is sent and marked; the rest waits for the next start or another server.
+        await stopMailWorker();
         await shutdown();
       } catch (error) {
         console.error(`Closing the database on ${signal} failed: ${(error as Error)?.message ?? error}`);

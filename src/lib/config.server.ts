@@ -107,6 +107,11 @@ export const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: 'must list IP addresses or CIDR ranges, comma-separated' }))),
+  /**
+   * Realtime event streams (/api/events): a comment line this often keeps proxies from closing an
+   * idle stream, and each stream's session is checked as often (an expired one closes it).
+   */
+  REALTIME_HEARTBEAT_SECONDS: positiveInt.max(300).default(20),
   MAIL_FROM: z.string().default('Marketplace Back-office <no-reply@localhost>'),
   SMTP_URL: z
     .string()

@@ -56,6 +56,7 @@ const CONFIG_VARS = [
   'HOST',
   'MIGRATIONS_DIR',
   'PG_POOL_MAX',
+  'REALTIME_HEARTBEAT_SECONDS',
 ];
 
 export async function freePort(): Promise<number> {

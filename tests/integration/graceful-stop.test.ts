@@ -162,3 +162,55 @@ describe('stopping the server as a service manager does', () => {
     expect(started.output()).not.toContain('Closing the database');
   });
 });
+
+/** A signed-in admin's live-update stream (GET /api/events), its first bytes read. */
+async function openEventStream(port: number): Promise<{ done: Promise<string> }> {
+  const base = `http://127.0.0.1:${port}`;
+  const page = await fetch(`${base}/auth/login`);
+  await page.arrayBuffer();
+  const jar = new Map(page.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
+  const token = decodeURIComponent(jar.get('XSRF-TOKEN')!);
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    body: new URLSearchParams({ email: 'admin@example.com', password: 'Admin@12345', _token: token }).toString(),
+  });
+  await login.arrayBuffer();
+  expect(login.status).toBe(303);
+  for (const c of login.headers.getSetCookie()) {
+    const [k, v] = c.split(';')[0]!.split('=') as [string, string];
+    jar.set(k, v);
+  }
+  const response = await fetch(`${base}/api/events`, { headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+  expect(response.status).toBe(200);
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let text = '';
+  while (!text.includes('event: counts')) {
+    const { done, value } = await reader.read();
+    if (done) throw new Error(`the stream ended before its first event: ${text}`);
+    text += value;
+  }
+  const done = (async () => {
+    for (;;) {
+      const { done: ended, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (ended) return text;
+      text += value;
+    }
+  })();
+  return { done };
+}
+
+describe('stopping with live-update streams open', () => {
+  it('SIGTERM ends the open event streams, and the server exits cleanly', async () => {
+    const started = await startWithWrapper();
+    const stream = await openEventStream(started.port);
+    process.kill(-started.wrapper.pid!, 'SIGTERM');
+    // The stream ends (the browser would reconnect elsewhere) instead of holding the server up.
+    await stream.done;
+    expect(await started.exited, started.output()).toBe(0);
+    expect(started.output()).toContain('stopping: finishing the requests in flight');
+    expect(started.output()).not.toContain('Closing the database');
+    if (testDriver() === 'pglite') expect(existsSync(join(started.dataDir, 'db.lock'))).toBe(false);
+  });
+});

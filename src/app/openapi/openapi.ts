@@ -15,6 +15,7 @@ import { importConfirmSchema, importErrorsQuery, importRowsQuery, importTemplate
 import { globalSettingsSchema } from '@/features/global-settings/global-settings.form.ts';
 import { grantDiffSchema } from '@/features/roles/grant-diff.schema.ts';
 import { markReadSchema, markUnreadSchema } from '@/features/notifications/notification.list.ts';
+import { notificationPreferencesSchema } from '@/lib/notifications/kinds.ts';
 import { sendPhoneCodeSchema, storeDetailsSchema, storeSetupSchema, verifyPhoneCodeSchema } from '@/features/vendor-onboarding/vendor-onboarding.schema.ts';
 import { customerStatusChangeSchema } from '@/features/customers/customer.area.ts';
 import { kycSchema, transitionSchema, vendorUpdateSchema } from '@/features/vendors/vendor-kyc.schema.ts';
@@ -63,6 +64,20 @@ const OPERATIONS: Record<string, Operation> = {
   'POST /api/user/reset-password': { summary: 'Request a reset link, or set a new password with a token (form post)', tag: 'Auth', body: resetRequestSchema },
   'GET /api/user/sessions': { summary: "The signed-in user's sessions (devices)", tag: 'Profile' },
   'DELETE /api/user/sessions/{id}': { summary: 'Sign out one of the other sessions', tag: 'Profile' },
+  'GET /api/user/notification-preferences': {
+    summary: 'The kinds of notification this account can receive, each with whether it is also mailed (every one shows in the back-office)',
+    tag: 'Profile',
+  },
+  'PUT /api/user/notification-preferences': {
+    summary: 'Choose which kinds of notification are mailed: `mail` lists them, every other kind is shown in the back-office only',
+    tag: 'Profile',
+    body: notificationPreferencesSchema,
+  },
+  'GET /api/events': {
+    summary:
+      'Live updates of one signed-in tab as server-sent events (text/event-stream): notifications, review queue counts, import progress, each only to whom may see it. Send Last-Event-ID to resume; heartbeats are comment lines. Not JSON',
+    tag: 'System',
+  },
   'POST /logout': { summary: 'Sign out: destroys the session', tag: 'Auth' },
   'POST /api/impersonate/{id}': { summary: 'Start impersonating a user (users:impersonate)', tag: 'Impersonation' },
   'POST /api/users/{id}/resend-invitation': {

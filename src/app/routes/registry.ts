@@ -149,8 +149,11 @@ const routeList: RouteDef[] = [
   api(['GET'], '/api/openapi.json', STAFF),
   page('/api/docs', STAFF, 'API reference'),
   api(['GET'], '/api/search', AUTH),
+  // Live updates of one tab (server-sent events); each event only to whom may see it (src/app/realtime).
+  api(['GET'], '/api/events', AUTH, { stream: true }),
   api(['GET'], '/api/activity/mine', AUTH, { onboarding: true }),
   api(['GET'], '/api/user/sessions', AUTH),
+  api(['GET', 'PUT'], '/api/user/notification-preferences', perm('profile:view-details')),
   api(['DELETE'], '/api/user/sessions/:id', AUTH, { sample: { id: 'unknown' } }),
   api(['POST'], '/api/vendor/store-setup', VENDOR, { onboarding: true }),
   api(['POST'], '/api/vendor/phone/send-code', VENDOR, { onboarding: true }),

@@ -21,6 +21,8 @@ import { $toasts, toast } from '@/lib/stores/toast.ts';
 import { showFlashToast } from '@/components/form/flash-toast.ts';
 import { api, ApiError } from '@/lib/http/client.ts';
 import { $unreadNotifications } from '@/lib/stores/notifications.ts';
+import { $realtime, $realtimeState } from '@/lib/stores/realtime.ts';
+import { menuBadgeText } from '@/lib/navigation/menu.ts';
 import { formatIstDateTime } from '@/lib/india/ist.ts';
 import { currentOpener, returnFocusTo, trackPressedControls } from '@/lib/focus/opener.ts';
 import type { EarlyShell } from './early-clicks.ts';
@@ -106,12 +108,21 @@ function mountIslandsWhenNeeded(): void {
 }
 
 /**
- * The bell's badge follows the unread count: at once when the notifications page marks some
- * read, and when the person comes back to the tab (a notification may have arrived meanwhile).
+ * The bell's badge follows the unread count: live, from the tab's event stream (the stream is
+ * opened here, so every page with the bell has one; src/lib/stores/realtime.ts), at once when the
+ * notifications page marks some read, and, should the stream be down, when the person comes back
+ * to the tab. The sidebar's queue badges follow the stream too.
  */
 function followBell(root: HTMLElement): void {
   const bell = root.querySelector<HTMLAnchorElement>('[data-bell]');
   const badge = bell?.querySelector<HTMLElement>('[data-unread-badge]');
+  const menuBadges = root.querySelectorAll<HTMLElement>('[data-menu-badge]');
+  if ((!bell || !badge) && !menuBadges.length) return;
+  $realtime.listen((message) => {
+    if (!message) return;
+    if (message.name === 'counts' || message.name === 'badges') showMenuBadges(menuBadges, message.data.badges);
+    if (message.name === 'notifications' || (message.name === 'counts' && message.data.unread !== null)) $unreadNotifications.set(message.data.unread);
+  });
   if (!bell || !badge) return;
   $unreadNotifications.subscribe((count) => {
     if (count === null) return;
@@ -121,13 +132,30 @@ function followBell(root: HTMLElement): void {
   });
   let checkedAt = Date.now();
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState !== 'visible' || Date.now() - checkedAt < 30_000) return;
+    if (document.visibilityState !== 'visible' || Date.now() - checkedAt < 30_000 || $realtimeState.get() === 'open') return;
     checkedAt = Date.now();
     api
       .get<{ data: { unread: number } }>('/api/notifications/unread-count')
       .then((res) => $unreadNotifications.set(res.data.unread))
       .catch(() => undefined); // the badge keeps its last known count
   });
+}
+
+/** The sidebar's queue counts (Sidebar.astro draws one badge per visible queue, hidden at 0). */
+function showMenuBadges(badges: NodeListOf<HTMLElement>, counts: Record<string, number>): void {
+  for (const el of badges) {
+    const count = counts[el.dataset.menuBadge ?? ''];
+    if (count === undefined) continue;
+    const text = menuBadgeText(count);
+    el.hidden = count === 0;
+    if (el.firstChild?.nodeType === Node.TEXT_NODE) el.firstChild.textContent = text;
+    else el.prepend(text);
+    el.title = `${text} ${el.dataset.badgeLabel ?? ''}`.trim();
+    // The link is described by its badge only while the badge shows.
+    const link = el.parentElement?.querySelector('a');
+    if (count === 0) link?.removeAttribute('aria-describedby');
+    else link?.setAttribute('aria-describedby', el.id);
+  }
 }
 
 function start(root: HTMLElement): void {

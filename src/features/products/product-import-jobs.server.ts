@@ -23,6 +23,8 @@ import { conflict, HttpError, invalid, notFound } from '@/lib/http/errors.ts';
 import { drain } from '@/lib/http/api.server.ts';
 import { config } from '@/lib/config.server.ts';
 import { vendorName } from '@/lib/vendors/vendor-name.server.ts';
+import { notify } from '@/lib/notifications/notify.server.ts';
+import { publish } from '@/lib/realtime/publish.server.ts';
 import { productImportErrors, productImportJobs, productImportOutcomes } from './product-import.tables.ts';
 import { fileKindOf, checkZip, type ImportFileKind } from './product-import-file.server.ts';
 import { openImageArchive, unpackUploadedZip, type UploadedZip } from './product-import-archive.server.ts';
@@ -390,10 +392,35 @@ async function claimJob(r: Runner): Promise<ImportJobRow | undefined> {
 }
 
 async function failJob(r: Runner, job: ImportJobRow, reason: string): Promise<void> {
-  await r.db
-    .update(productImportJobs)
-    .set({ status: 'failed', error: reason, finishedAt: new Date(), claimedBy: null })
-    .where(and(eq(productImportJobs.id, job.id), eq(productImportJobs.claimedBy, SERVER_ID)));
+  await r.db.transaction(async (tx) => {
+    const [failed] = await tx
+      .update(productImportJobs)
+      .set({ status: 'failed', error: reason, finishedAt: new Date(), claimedBy: null })
+      .where(and(eq(productImportJobs.id, job.id), eq(productImportJobs.claimedBy, SERVER_ID)))
+      .returning();
+    if (failed) await tellImportEnded(tx, failed);
+  });
+}
+
+/**
+ * The end of a job: its page updates live, and whoever uploaded it is notified (and mailed, if they
+ * chose so): the import may take longer than they watch the page.
+ */
+async function tellImportEnded(tx: DbOrTx, job: ImportJobRow): Promise<void> {
+  await publish(tx, 'import-job.progress', { job: job.id });
+  if (!job.createdBy) return;
+  const what = job.phase === 'import' ? 'import' : 'check (dry run)';
+  await notify(tx, [job.createdBy], {
+    type: job.status === 'done' ? 'import.finished' : 'import.failed',
+    title: job.status === 'done' ? `The ${what} of ${job.fileName} finished` : `The ${what} of ${job.fileName} failed`,
+    body:
+      job.status === 'done'
+        ? job.phase === 'import'
+          ? `${formatCount(job.created)} created, ${formatCount(job.updated)} updated, ${formatCount(job.unchanged)} unchanged, ${formatCount(job.rowsError)} with errors.`
+          : `${formatCount(job.rowsValid)} rows ready to import, ${formatCount(job.rowsError)} with errors.`
+        : (job.error ?? undefined),
+    link: '/products/bulk-upload',
+  });
 }
 
 async function runJob(r: Runner, job: ImportJobRow): Promise<void> {
@@ -500,6 +527,8 @@ async function runJob(r: Runner, job: ImportJobRow): Promise<void> {
             .insert(productImportErrors)
             .values(errors.slice(i, i + 1_000).map((e) => ({ jobId: job.id, phase: job.phase, row: e.row, column: e.column, message: e.message })));
         }
+        // The job's page shows the batch's counts live.
+        await publish(target, 'import-job.progress', { job: job.id });
       },
     });
     if (!finishedAll) {
@@ -520,6 +549,7 @@ async function runJob(r: Runner, job: ImportJobRow): Promise<void> {
         .returning();
       if (!done) throw new LostClaim();
       if (done.phase === 'import') await logImportActivity(tx, actor, done);
+      await tellImportEnded(tx, done);
     });
     r.log.info({ job: job.id, phase: job.phase, ms: Date.now() - started }, 'import job finished');
   } catch (error) {

@@ -13,10 +13,11 @@ import { vendors } from '@/lib/db/schema.ts';
 import type { Principal } from '@/lib/auth/principal.server.ts';
 import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
 import { notifyRole } from '@/lib/notifications/notify.server.ts';
+import { publish } from '@/lib/realtime/publish.server.ts';
 import { forbidden, conflict, invalid, notFound } from '@/lib/http/errors.ts';
 import { vendorScope } from '@/lib/permissions/scope.server.ts';
 import { reviewProductChanges } from '@/lib/settings/product-review-setting.server.ts';
-import { mailVendorUsers, notifyVendorUsers, type VendorRecipient } from '@/lib/vendors/tell-vendor.server.ts';
+import { notifyVendorUsers } from '@/lib/vendors/tell-vendor.server.ts';
 import { products, productStatusEvents, productVariants } from './product.tables.ts';
 import { PRODUCT_TRANSITIONS, statusRefusal, vendorRefusal, type ProductTransition } from './product-transitions.ts';
 
@@ -50,7 +51,7 @@ export async function transitionProduct(
     // The route already asks for products:approve; a vendor account never reviews, even its own products.
     throw forbidden('Approving and rejecting products is for the marketplace’s reviewers.');
   }
-  const { after, recipients, before } = await db.transaction(async (tx) => {
+  const after = await db.transaction(async (tx) => {
     const [before] = await tx
       .select()
       .from(products)
@@ -93,28 +94,22 @@ export async function transitionProduct(
       changes: { status: [before.status, rule.to], ...(reason ? { reason: [null, reason] } : {}) },
     });
 
-    let recipients: VendorRecipient[] = [];
+    // The review queue may have changed: the reviewers' sidebar badges update live.
+    if (before.status === 'pending_review' || rule.to === 'pending_review') await publish(tx, 'approvals.changed', { area: 'products' });
     const decision = DECISIONS[action];
     if (action === 'submit') await notifyReviewers(tx, productId, before.name, 'submitted for review');
     else if (decision) {
-      recipients = await notifyVendorUsers(tx, before.vendorId, {
+      await notifyVendorUsers(tx, before.vendorId, {
         type: `product.${action}`,
         title: decision.title(before.name),
         body: decision.body(reason),
         link: `/products/${productId}/details`,
       });
     }
-    return { before, after: after!, recipients };
+    return after!;
   });
-  const decision = DECISIONS[action];
-  if (decision && recipients.length) {
-    await mailVendorUsers(recipients, {
-      subject: decision.title(before.name),
-      body: decision.body(reason),
-      link: `/products/${productId}/details`,
-      linkText: 'See the product',
-    });
-  }
+  // The vendor's people who chose mail for "Your products" (on unless turned off) get it after the
+  // commit, from the notification (src/lib/notifications/mail-worker.server.ts).
   return after;
 }
 
@@ -204,6 +199,7 @@ export async function sendContentChangeToReview(
     changes: { status: ['active', 'pending_review'], reason: [null, reason] },
   });
   await notifyReviewers(tx, productId, after.name ?? before.name, 'changed by its vendor and needs review again');
+  await publish(tx, 'approvals.changed', { area: 'products' });
   return true;
 }
 

@@ -13,7 +13,8 @@ import { users, vendors } from '@/lib/db/schema.ts';
 import type { VendorRow } from '@/lib/auth/principal.server.ts';
 import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
 import { notify, notifyRole } from '@/lib/notifications/notify.server.ts';
-import { mailVendorUsers, vendorUsers } from '@/lib/vendors/tell-vendor.server.ts';
+import { publish } from '@/lib/realtime/publish.server.ts';
+import { vendorUsers } from '@/lib/vendors/tell-vendor.server.ts';
 import { config } from '@/lib/config.server.ts';
 import { safeEqual, randomToken } from '@/lib/security/tokens.server.ts';
 import { decrypt, encrypt } from '@/lib/security/encryption.server.ts';
@@ -59,12 +60,12 @@ export interface StatusEvent {
 /**
  * Moves a vendor along one transition: refuses (409) one the status doesn't allow, requires a
  * reason for reject and suspend (422), then in one transaction updates the status, records the
- * event and the activity entry, and notifies the vendor's users; the mail goes after the commit.
+ * event and the activity entry, and notifies the vendor's users (mailed after the commit, per their preferences).
  */
 export async function transitionVendor(db: Db, actor: Actor, vendorId: number, action: VendorTransition, reason?: string | null): Promise<VendorRow> {
   const rule = TRANSITIONS[action];
   const why = reason?.trim() || null;
-  const { after, recipients } = await db.transaction(async (tx) => {
+  const after = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(vendors).where(eq(vendors.id, vendorId)).for('update').limit(1);
     if (!before) throw notFound('This vendor does not exist.');
     if (!(rule.from as readonly string[]).includes(before.status)) throw conflict(REFUSALS[action](before.status));
@@ -83,6 +84,8 @@ export async function transitionVendor(db: Db, actor: Actor, vendorId: number, a
       changes: { status: [before.status, rule.to], ...(why ? { reason: [null, why] } : {}) },
     });
     const recipients = await vendorUsers(tx, vendorId);
+    // The approval queue may have changed: the reviewers' sidebar badges update live.
+    if (before.status === 'pending' || rule.to === 'pending') await publish(tx, 'approvals.changed', { area: 'vendors' });
     if (action === 'submit') {
       // The reviewers hear of it too (the sidebar badge counts the queue for every holder of vendors:approve).
       await notifyRole(tx, 'Super Admin', {
@@ -91,18 +94,17 @@ export async function transitionVendor(db: Db, actor: Actor, vendorId: number, a
         body: `${after!.storeName ?? 'A store'} submitted onboarding.`,
         link: `/vendors/${vendorId}/edit`,
       });
-    } else {
-      const m = MESSAGES[action];
-      await notify(
-        tx,
-        recipients.map((r) => r.id),
-        { type: `vendor.${action}`, title: m.title, body: m.body(why), link: '/vendor/onboarding' },
-      );
     }
-    return { after: after!, recipients };
+    // The vendor's people: a notification each, mailed to those who chose mail for "Your store"
+    // (on unless they turned it off), after the commit (src/lib/notifications/mail-worker.server.ts).
+    const m = MESSAGES[action];
+    await notify(
+      tx,
+      recipients.map((r) => r.id),
+      { type: `vendor.${action}`, title: m.title, body: m.body(why), link: '/vendor/onboarding' },
+    );
+    return after!;
   });
-  const m = MESSAGES[action];
-  await mailVendorUsers(recipients, { subject: m.title, body: m.body(why), link: '/vendor/onboarding', linkText: "See your store's status" });
   return after;
 }
 

@@ -34,6 +34,80 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * LISTEN on `channel`: PostgreSQL through one dedicated connection (outside the pool), opened again
+   * whenever it drops; PGlite in this process. `connected` runs each time listening (re)starts, so the
+   * caller can catch up on what it may have missed meanwhile. Answers the way to stop.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+}
+
+export interface ListenHandlers {
+  notify(payload: string): void;
+  connected(): void;
+  error(error: unknown): void;
+}
+
+/** Waits between attempts to open the listening connection again: 0.25 s, doubling, at most 10 s. */
+const RELISTEN_MAX_MS = 10_000;
+
+/** One dedicated PostgreSQL connection that LISTENs on `channel`, reconnecting when it drops. */
+async function listenOnPostgres(url: string | undefined, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+  const { default: pg } = await import('pg');
+  let stopped = false;
+  let current: InstanceType<typeof pg.Client> | undefined;
+  let failures = 0;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const schedule = () => {
+    if (stopped || retry) return;
+    const wait = Math.min(RELISTEN_MAX_MS, 250 * 2 ** Math.min(failures, 6));
+    failures++;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void open();
+    }, wait);
+    retry.unref();
+  };
+  const open = async () => {
+    if (stopped) return;
+    const client = new pg.Client({ connectionString: url, keepAlive: true, application_name: 'bo-realtime-listener' });
+    let dropped = false;
+    const drop = (error?: unknown) => {
+      if (dropped) return;
+      dropped = true;
+      if (error && !stopped) handlers.error(error);
+      if (current === client) current = undefined;
+      client.end().catch(() => {});
+      schedule();
+    };
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.notify(message.payload ?? '');
+    });
+    client.on('error', drop);
+    client.on('end', () => drop());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      if (stopped) {
+        dropped = true;
+        await client.end().catch(() => {});
+        return;
+      }
+      current = client;
+      failures = 0;
+      handlers.connected();
+    } catch (error) {
+      drop(error);
+    }
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => {});
+  };
 }
 
 /** Finds ./drizzle both from the source tree and from the built server (dist/server/…). */
@@ -65,7 +139,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       client.release();
     }
     const db = drizzle({ client: pool, schema }) as unknown as Db;
-    return { db, driver: 'postgres', close: () => pool.end() };
+    return { db, driver: 'postgres', close: () => pool.end(), listen: (channel, handlers) => listenOnPostgres(opts.url, channel, handlers) };
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
@@ -88,6 +162,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       close: async () => {
         await client.close();
         release();
+      },
+      // One process, one connection: NOTIFY reaches this listener when the notifying transaction commits.
+      listen: async (channel, handlers) => {
+        const stop = await client.listen(channel, (payload) => handlers.notify(payload));
+        handlers.connected();
+        return async () => {
+          if (!client.closed) await stop();
+        };
       },
     };
   } catch (e) {

@@ -6,7 +6,7 @@
  * of them by `npm run db:generate` (drizzle.config.ts).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 // Only for foreign keys (the database is one schema): eslint.config.js allows this one import.
 import { cities, states } from '../../features/geography/geography.tables.ts';
@@ -228,8 +228,56 @@ export const notifications = pgTable(
     link: text('link'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The mail copy, per the user's preferences (notification_preferences): null when none is
+     * wanted; 'pending' until the mail worker (src/lib/notifications/mail-worker.server.ts) claims
+     * it after the commit ('sending', since `mail_claimed_at`); then 'sent' or 'failed'.
+     */
+    mailStatus: text('mail_status'),
+    mailAttempts: integer('mail_attempts').notNull().default(0),
+    mailClaimedAt: timestamp('mail_claimed_at', { withTimezone: true }),
   },
-  (t) => [index('notifications_user_unread_idx').on(t.userId, t.readAt)],
+  (t) => [
+    index('notifications_user_unread_idx').on(t.userId, t.readAt),
+    index('notifications_mail_queue_idx')
+      .on(t.id)
+      .where(sql`${t.mailStatus} in ('pending', 'sending')`),
+  ],
+);
+
+/**
+ * A user's choice per kind of notification (src/lib/notifications/kinds.ts): in the back-office
+ * always, by mail when `mail` is true. No row: the kind's default.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    mail: boolean('mail').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * Realtime events (docs/decisions/038-realtime-events.md): what happened, as ids only, kept a few
+ * minutes so a stream that reconnects resumes from its Last-Event-ID. `seq` is the public event id:
+ * given at commit, in commit order (a deferred trigger under an advisory lock, migration 0017), so a
+ * reader that has seen `seq` n has seen every event committed before it. Pruned by the servers.
+ */
+export const realtimeEvents = pgTable(
+  'realtime_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    seq: bigint('seq', { mode: 'number' }),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('realtime_events_seq_idx').on(t.seq), index('realtime_events_created_idx').on(t.createdAt)],
 );
 
 /** Key/value settings (global settings, SMS credit ledger, generated secrets for PostgreSQL deployments). */

@@ -34,6 +34,11 @@ export interface RouteDef {
    */
   onboarding?: boolean;
   title?: string;
+  /**
+   * Answers a stream that stays open while the client listens (server-sent events): clients read it
+   * as it comes; the route tests read its status and headers, then let it go.
+   */
+  stream?: boolean;
   /** Configured breadcrumb (spec §2); otherwise derived from the path. The registry configures every page's. */
   breadcrumb?: string[];
   /** The page one level up (its pattern, no `:params`): the breadcrumb's link before this page's own crumb. */

@@ -1,9 +1,10 @@
 /**
  * The notifications page: the shared DataTable with the notification as its main cell (title,
  * text, link; bold while unread), "Mark read"/"Mark unread" on each row and "Mark all read" in
- * the toolbar. Every change refreshes the list and the bell's count.
+ * the toolbar. Every change refreshes the list and the bell's count, and so does a notification
+ * arriving on the tab's event stream (src/lib/stores/realtime.ts) while the list is open.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import DataTable, { type DataTableProps, type Row } from '@/components/data-table/DataTable.tsx';
 import { buttonClass } from '@/components/ui/styles.ts';
@@ -11,6 +12,7 @@ import { api, ApiError } from '@/lib/http/client.ts';
 import { queryKeys } from '@/lib/areas/query-keys.ts';
 import { toast } from '@/lib/stores/toast.ts';
 import { $unreadNotifications } from '@/lib/stores/notifications.ts';
+import { $realtime } from '@/lib/stores/realtime.ts';
 
 type MarkResult = { message: string; data: { changed: number; unread: number } };
 
@@ -78,6 +80,34 @@ function Notification({ row }: { row: Row }) {
   );
 }
 
+/**
+ * New notifications show in the list as they arrive (the list is read again, on its page and
+ * filters). Drawn inside the table (in its toolbar), where the table's query client is.
+ */
+function LiveList() {
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      $realtime.listen((message) => {
+        if (message?.name === 'notifications') void client.invalidateQueries({ queryKey: queryKeys('notifications').lists() });
+      }),
+    [client],
+  );
+  return null;
+}
+
 export default function NotificationsTable(props: DataTableProps) {
-  return <DataTable {...props} toolbar={<MarkAll />} renderCell={{ title: (r) => <Notification row={r} /> }} rowActions={(r) => <RowMark row={r} />} />;
+  return (
+    <DataTable
+      {...props}
+      toolbar={
+        <>
+          <LiveList />
+          <MarkAll />
+        </>
+      }
+      renderCell={{ title: (r) => <Notification row={r} /> }}
+      rowActions={(r) => <RowMark row={r} />}
+    />
+  );
 }
