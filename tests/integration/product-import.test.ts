@@ -318,7 +318,8 @@ describe('kill -9 during an import', () => {
   it('resumes after the last committed batch on restart and imports every row exactly once', async () => {
     const server = app.server;
     const vendor = await app.as('vendor');
-    const products = 1500;
+    // Enough batches that the first commits well before the last (a batch is 500 rows).
+    const products = 3500;
     const job = await uploadJob(vendor, csv(catalogue('crash', products)));
     const dry = await settled(vendor, job.id, 'dry_run');
     expect(dry, JSON.stringify(dry)).toMatchObject({ status: 'done', created: products * 2 });
@@ -364,7 +365,7 @@ describe.runIf(process.env.BO_TEST_DB === 'postgres')('two servers on one Postgr
         env: { DATABASE_URL: first.databaseUrl, DEMO_DATA: 'false', IMPORT_STALL_SECONDS: '2' },
       });
       const vendor = await signedIn(() => first.url, 'vendor');
-      const products = 1500;
+      const products = 3500;
       const job = await uploadJob(vendor, csv(catalogue('twin', products)));
       expect(await settled(vendor, job.id, 'dry_run')).toMatchObject({ status: 'done', created: products * 2 });
       // Both servers looked for work every 2 s while it ran: one claim only (a second would have counted).
