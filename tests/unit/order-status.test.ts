@@ -39,8 +39,18 @@ describe('the transition table', () => {
   it('moves stock on ship (commit), cancel (release), RTO and return received (restock) only', () => {
     const effects = Object.fromEntries(TRANSITION_ACTIONS.map((a) => [a, TRANSITIONS[a].stock]));
     expect(effects).toEqual({
-      confirm: 'none', hold: 'none', pack: 'none', ship: 'ship', deliver: 'none', cancel: 'release', rto: 'restock',
-      request_return: 'none', approve_return: 'none', reject_return: 'none', receive_return: 'restock', refund: 'none',
+      confirm: 'none',
+      hold: 'none',
+      pack: 'none',
+      ship: 'ship',
+      deliver: 'none',
+      cancel: 'release',
+      rto: 'restock',
+      request_return: 'none',
+      approve_return: 'none',
+      reject_return: 'none',
+      receive_return: 'restock',
+      refund: 'none',
     });
   });
 

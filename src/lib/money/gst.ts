@@ -68,7 +68,12 @@ export function percentToBasisPoints(percent: string | number): number {
 }
 
 function checkLine(line: TaxLineInput): void {
-  for (const [name, value] of Object.entries({ unitPricePaise: line.unitPricePaise, quantity: line.quantity, discountPaise: line.discountPaise, rateBp: line.rateBp })) {
+  for (const [name, value] of Object.entries({
+    unitPricePaise: line.unitPricePaise,
+    quantity: line.quantity,
+    discountPaise: line.discountPaise,
+    rateBp: line.rateBp,
+  })) {
     if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative whole number`);
   }
   if (line.rateBp > 10000) throw new RangeError('rateBp must be at most 10000');

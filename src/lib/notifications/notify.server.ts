@@ -5,8 +5,8 @@
  * notifications feature (src/features/notifications) shows them and marks them read.
  */
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/lib/db/client.server.ts';
-import { notifications, roles, userRoles, users } from '@/lib/db/schema.ts';
+import type { DbOrTx } from '../db/client.server.ts';
+import { notifications, roles, userRoles, users } from '../db/schema.ts';
 
 export interface NotificationInput {
   /** A dotted kind, e.g. `security.new-device`, `settings.changed`. */
