@@ -6,11 +6,12 @@
  * at once (its secret was never shown to anyone).
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { DemoSeed } from '../../lib/db/demo-seeds.server.ts';
 import { SYSTEM_ACTOR } from '../../lib/activity/activity.server.ts';
 import { sha256 } from '../../lib/security/tokens.server.ts';
 import { deliveryPartners } from '../../features/delivery-partners/delivery-partner.tables.ts';
+import { customers } from '../../features/customers/customer.tables.ts';
 import { storefrontApiKeys, subOrders } from '../../features/orders/orders.tables.ts';
 import type { PlaceOrderInput } from '../../features/orders/order.schema.ts';
 import type { TransitionAction } from '../../features/orders/order-status.ts';
@@ -19,19 +20,17 @@ import { moveSubOrder, type Mover } from './order-transitions.server.ts';
 
 interface DemoOrder {
   key: string;
-  input: PlaceOrderInput;
+  /** The customer and both names on the address come from the n-th active demo customer. */
+  input: Omit<PlaceOrderInput, 'customer' | 'shipping_address'> & { shipping_address: { line1: string; pincode: string } };
   /** Moves of the sub-order of each vendor SKU prefix ("DFH", "KVH"), in order. */
   moves?: Record<string, { action: TransitionAction; reason?: string; partner?: string; awb?: string }[]>;
 }
-
-const address = (name: string, phone: string, line1: string, pincode: string) => ({ name, phone, line1, pincode });
 
 const DEMO_ORDERS: DemoOrder[] = [
   {
     key: 'demo-order-0001',
     input: {
-      customer: { name: 'Asha Rao', email: 'asha.rao@example.com', phone: '+919845012345' },
-      shipping_address: address('Asha Rao', '+919845012345', '14 Residency Road', '560001'),
+      shipping_address: { line1: '14 Residency Road', pincode: '560001' },
       lines: [
         { sku: 'DFH-KUR-001', quantity: 1 },
         { sku: 'KVH-SAR-001', quantity: 1 },
@@ -43,8 +42,7 @@ const DEMO_ORDERS: DemoOrder[] = [
   {
     key: 'demo-order-0002',
     input: {
-      customer: { name: 'Ravi Shankar', email: 'ravi.shankar@example.com', phone: '+919900112233' },
-      shipping_address: address('Ravi Shankar', '+919900112233', '7 Brigade Road', '560001'),
+      shipping_address: { line1: '7 Brigade Road', pincode: '560001' },
       lines: [{ sku: 'DFH-SHI-002', quantity: 1 }],
       payment_method: 'prepaid',
     },
@@ -53,8 +51,7 @@ const DEMO_ORDERS: DemoOrder[] = [
   {
     key: 'demo-order-0003',
     input: {
-      customer: { name: 'Meera Iyer', email: 'meera.iyer@example.com', phone: '+919840098400' },
-      shipping_address: address('Meera Iyer', '+919840098400', '22 Anna Salai', '600002'),
+      shipping_address: { line1: '22 Anna Salai', pincode: '600002' },
       lines: [{ sku: 'KVH-TOW-002', quantity: 1 }],
       payment_method: 'prepaid',
     },
@@ -63,8 +60,7 @@ const DEMO_ORDERS: DemoOrder[] = [
   {
     key: 'demo-order-0004',
     input: {
-      customer: { name: 'Kiran Kumar', email: 'kiran.kumar@example.com', phone: '+919886012340' },
-      shipping_address: address('Kiran Kumar', '+919886012340', '3 Church Street', '560001'),
+      shipping_address: { line1: '3 Church Street', pincode: '560001' },
       lines: [{ sku: 'DFH-KUR-020-M-IND', quantity: 2 }],
       payment_method: 'cod',
     },
@@ -75,8 +71,7 @@ const DEMO_ORDERS: DemoOrder[] = [
   {
     key: 'demo-order-0005',
     input: {
-      customer: { name: 'Farah Khan', email: 'farah.khan@example.com', phone: '+919812398123' },
-      shipping_address: address('Farah Khan', '+919812398123', '18 Lavelle Road', '560001'),
+      shipping_address: { line1: '18 Lavelle Road', pincode: '560001' },
       lines: [{ sku: 'DFH-KUR-001', quantity: 1 }],
       payment_method: 'prepaid',
     },
@@ -86,13 +81,27 @@ const DEMO_ORDERS: DemoOrder[] = [
 const DEMO_MOVER: Mover = { kind: 'staff', vendorId: null, userId: null, label: 'Demo data', actor: SYSTEM_ACTOR };
 
 export const seedOrders: DemoSeed = async (tx) => {
+  // The demo customers (seedCustomers) place them: the customer list keeps its 300.
+  const buyers = await tx
+    .select({ name: customers.name, email: customers.email, phone: customers.phone })
+    .from(customers)
+    .where(eq(customers.status, 'active'))
+    .orderBy(asc(customers.id))
+    .limit(DEMO_ORDERS.length);
+  if (buyers.length < DEMO_ORDERS.length) throw new Error('Demo orders need the demo customers first');
   const [key] = await tx
     .insert(storefrontApiKeys)
     .values({ name: 'Demo data', prefix: 'sk_live_demo', keyHash: sha256(randomBytes(32).toString('hex')), scopes: ['write-orders'], revokedAt: new Date() })
     .returning({ id: storefrontApiKeys.id, name: storefrontApiKeys.name });
   const caller = { apiKeyId: key!.id, apiKeyName: key!.name, actor: SYSTEM_ACTOR };
-  for (const demo of DEMO_ORDERS) {
-    const placed = await placeOrder(tx, caller, demo.key, demo.input);
+  for (const [n, demo] of DEMO_ORDERS.entries()) {
+    const buyer = buyers[n]!;
+    const input: PlaceOrderInput = {
+      ...demo.input,
+      customer: buyer,
+      shipping_address: { name: buyer.name, phone: buyer.phone, ...demo.input.shipping_address },
+    };
+    const placed = await placeOrder(tx, caller, demo.key, input);
     for (const [prefix, moves] of Object.entries(demo.moves ?? {})) {
       const subs = await tx
         .select({ id: subOrders.id, vendorId: subOrders.vendorId, number: subOrders.number })
