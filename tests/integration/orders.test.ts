@@ -309,6 +309,9 @@ describe('moving a sub-order', () => {
     await expectErrorShape(await move(vendor, orderId, sub.id, { action: 'deliver', version: shipped.version }), 403);
     const { body } = await admin.getJson(`/api/shipped-orders?${query({ q: shipped.awb })}`);
     expect((body.data as ApiRecord[]).map((r) => r.number)).toEqual([shipped.number]);
+    // The courier of shipped parcels can't be deleted (deactivated instead).
+    const removed = await expectErrorShape(await admin.delete(`/api/delivery-partners/${swift}`), 409);
+    expect(removed.message).toContain('shipped order');
   });
 
   it('cancels before shipping with a reason, releasing the reserved stock, and derives the order’s status', async () => {
