@@ -311,7 +311,7 @@ describe('moving a sub-order', () => {
     expect((body.data as ApiRecord[]).map((r) => r.number)).toEqual([shipped.number]);
     // The courier of shipped parcels can't be deleted (deactivated instead).
     const removed = await expectErrorShape(await admin.delete(`/api/delivery-partners/${swift}`), 409);
-    expect(removed.message).toContain('shipped order');
+    expect(removed.message).toMatch(/shipped \d+ orders?/);
   });
 
   it('cancels before shipping with a reason, releasing the reserved stock, and derives the order’s status', async () => {

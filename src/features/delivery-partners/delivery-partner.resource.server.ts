@@ -45,6 +45,6 @@ export const deliveryPartnerResource = defineResource({
     describeUses(ids, [
       { counts: await countUses(db, deliveryZones, deliveryZones.deliveryPartnerId, ids), one: 'delivery zone', many: 'delivery zones', verb: 'has' },
       // Shipped parcels name their courier (their AWB and tracking link): deactivate it instead.
-      { counts: await countUses(db, subOrders, subOrders.deliveryPartnerId, ids), one: 'shipped order', many: 'shipped orders', verb: 'has' },
+      { counts: await countUses(db, subOrders, subOrders.deliveryPartnerId, ids), one: 'order', many: 'orders', verb: 'shipped' },
     ]),
 });
