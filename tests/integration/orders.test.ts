@@ -20,7 +20,11 @@ let writeKey: string;
 let readKey: string;
 
 /** A storefront request: the key in Authorization, no cookie, no CSRF token. */
-function storefront(method: string, path: string, opts: { key?: string | null; json?: unknown; idempotencyKey?: string; headers?: Record<string, string> } = {}) {
+function storefront(
+  method: string,
+  path: string,
+  opts: { key?: string | null; json?: unknown; idempotencyKey?: string; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   const key = opts.key === undefined ? writeKey : opts.key;
   if (key) headers.authorization = `Bearer ${key}`;
@@ -70,7 +74,9 @@ beforeAll(async () => {
   admin = await app.as('admin');
   vendor = await app.as('vendor');
   support = await app.as('support');
-  const created = await admin.post('/api/storefront-api-keys', { json: { name: 'Test shop', scopes: ['read-catalogue', 'write-orders'], rate_limit_per_minute: 10000 } });
+  const created = await admin.post('/api/storefront-api-keys', {
+    json: { name: 'Test shop', scopes: ['read-catalogue', 'write-orders'], rate_limit_per_minute: 10000 },
+  });
   expect(created.status).toBe(201);
   writeKey = ((await created.json()) as { data: { secret: string } }).data.secret;
   const read = await admin.post('/api/storefront-api-keys', { json: { name: 'Catalogue only', scopes: ['read-catalogue'] } });
@@ -91,7 +97,11 @@ describe('storefront API keys', () => {
     await expectErrorShape(await storefront('GET', '/api/storefront/v1/products', { key: 'sk_live_nope' }), 401);
     expect((await storefront('GET', '/api/storefront/v1/products', { key: readKey })).status).toBe(200);
     const refused = await expectErrorShape(
-      await storefront('POST', '/api/storefront/v1/orders', { key: readKey, idempotencyKey: nextKey(), json: { customer, shipping_address: address, lines: [{ sku: 'DFH-KUR-001', quantity: 1 }], payment_method: 'cod' } }),
+      await storefront('POST', '/api/storefront/v1/orders', {
+        key: readKey,
+        idempotencyKey: nextKey(),
+        json: { customer, shipping_address: address, lines: [{ sku: 'DFH-KUR-001', quantity: 1 }], payment_method: 'cod' },
+      }),
       403,
     );
     expect(refused.message).toContain('write-orders');
@@ -142,7 +152,9 @@ describe('the storefront catalogue', () => {
 
 describe('placing an order', () => {
   it('needs an Idempotency-Key, and refuses client prices, unknown SKUs and pincodes nobody serves', async () => {
-    const noKey = await storefront('POST', '/api/storefront/v1/orders', { json: { customer, shipping_address: address, lines: [{ sku: 'DFH-KUR-001', quantity: 1 }], payment_method: 'cod' } });
+    const noKey = await storefront('POST', '/api/storefront/v1/orders', {
+      json: { customer, shipping_address: address, lines: [{ sku: 'DFH-KUR-001', quantity: 1 }], payment_method: 'cod' },
+    });
     expect((await expectErrorShape(noKey, 422)).errors).toHaveProperty('Idempotency-Key');
     const priced = await place([{ sku: 'DFH-KUR-001', quantity: 1, price_paise: 1 } as never]);
     expect(priced.response.status).toBe(422);
@@ -224,7 +236,9 @@ describe('placing an order', () => {
     const lvl = await level('DFH-SHI-002');
     const available = lvl.available as number;
     // Bring the level to exactly 10 available.
-    const adjust = await admin.post(`/api/inventories/${lvl.id}/adjustments`, { json: { version: lvl.version, reason: 'correction', delta: 10 - available, note: 'test' } });
+    const adjust = await admin.post(`/api/inventories/${lvl.id}/adjustments`, {
+      json: { version: lvl.version, reason: 'correction', delta: 10 - available, note: 'test' },
+    });
     expect(adjust.status, await adjust.clone().text()).toBe(201);
     expect((await level('DFH-SHI-002')).available).toBe(10);
     const results = await Promise.all(Array.from({ length: 50 }, () => place([{ sku: 'DFH-SHI-002', quantity: 1 }])));
@@ -359,7 +373,10 @@ describe('moving a sub-order', () => {
 
   it('writes an activity entry for every move, in its transaction', async () => {
     for (const a of ['placed', 'confirm', 'pack', 'ship', 'cancel', 'deliver', 'request_return', 'approve_return', 'receive_return', 'refund', 'note']) {
-      const filters = { area: { operator: 'and', constraints: [{ matchMode: 'equals', value: 'orders' }] }, action: { operator: 'and', constraints: [{ matchMode: 'equals', value: a }] } };
+      const filters = {
+        area: { operator: 'and', constraints: [{ matchMode: 'equals', value: 'orders' }] },
+        action: { operator: 'and', constraints: [{ matchMode: 'equals', value: a }] },
+      };
       const { status, body } = await admin.getJson(`/api/activity-logs?${query({ per_page: 10, filters })}`);
       expect(status).toBe(200);
       expect((body.data as ApiRecord[]).length, a).toBeGreaterThan(0);
@@ -376,7 +393,10 @@ describe('vendor isolation', () => {
       const { status, body } = await vendor.getJson(`/api/${key}?per_page=100`);
       expect(status, key).toBe(200);
       const vendors = new Set((body.data as ApiRecord[]).map((r) => r.vendor_id));
-      expect([...vendors].every((v) => v === mine), key).toBe(true);
+      expect(
+        [...vendors].every((v) => v === mine),
+        key,
+      ).toBe(true);
       expect((body.data as ApiRecord[]).every((r) => String(r.number).length > 0)).toBe(true);
       // Staff see the other vendor's too.
       const all = await admin.getJson(`/api/${key}?per_page=100`);

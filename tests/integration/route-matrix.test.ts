@@ -44,7 +44,9 @@ function expectationFor(route: CompiledRoute, profile: Profile | null): Expectat
   if (access.kind === 'public') return { kind: 'allowed', planned: Boolean(route.planned), why: 'public' };
   // The storefront API takes a key, never a session: without a key 401; with a session cookie 403.
   if (access.kind === 'storefront') {
-    return profile ? { kind: 'status', status: 403, why: 'storefront API refuses a session' } : { kind: 'status', status: 401, why: 'storefront API needs a key' };
+    return profile
+      ? { kind: 'status', status: 403, why: 'storefront API refuses a session' }
+      : { kind: 'status', status: 401, why: 'storefront API needs a key' };
   }
   if (access.kind === 'guest') {
     return profile
