@@ -220,6 +220,18 @@ describe('placing an order', () => {
     expect(burst.filter((b) => b.response.status === 201)).toHaveLength(1);
   });
 
+  it('makes one customer of a new customer’s first orders placed at once', async () => {
+    const buyer = { name: 'Nisha Verma', email: `nisha.${Date.now()}@example.com`, phone: '9123456780' };
+    const results = await Promise.all(Array.from({ length: 5 }, () => place([{ sku: 'DFH-KUR-001', quantity: 1 }], { customer: buyer })));
+    expect(results.map((r) => r.response.status)).toEqual([201, 201, 201, 201, 201]);
+    const { body } = await admin.getJson(`/api/customers?${query({ q: buyer.email })}`);
+    expect(body.meta.total).toBe(1);
+    // The same phone with another email is somebody else: 409, nothing placed.
+    const other = await place([{ sku: 'DFH-KUR-001', quantity: 1 }], { customer: { ...buyer, email: `other.${buyer.email}` } });
+    expect(other.response.status).toBe(409);
+    expect(other.body.errors).toHaveProperty(['customer.phone']);
+  });
+
   it('answers 409 naming the short lines, and writes nothing', async () => {
     const before = await level('KVH-TOW-002');
     const { response, body } = await place([

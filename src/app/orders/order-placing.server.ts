@@ -8,6 +8,7 @@
  * Composed here (the app layer) because it puts the orders feature together with the stock core
  * of inventories, and features don't import each other (docs/architecture.md).
  */
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../lib/db/client.server.ts';
 import { conflict, HttpError, invalid } from '../../lib/http/errors.ts';
@@ -173,7 +174,8 @@ async function placeInTransaction(tx: Tx, caller: StorefrontCaller, input: Place
 
   // The order number last but one: the counter's row lock is then held for the shortest time.
   const year = istYear(now);
-  const reserveRef = `pending:${caller.apiKeyId}:${now.getTime()}`;
+  // The ledger rows get the order's number once it is taken (below); until then a ref no other request has.
+  const reserveRef = `pending:${randomUUID()}`;
   for (const p of plan) {
     try {
       await reserveStock(

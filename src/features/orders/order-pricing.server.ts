@@ -23,7 +23,7 @@ export const istYear = (at: Date) => new Date(at.getTime() + 5.5 * 3600_000).get
 export const orderNumber = (year: number, n: number) => `OD-${year}-${String(n).padStart(6, '0')}`;
 
 /** Finds the customer by email (ignoring case) or phone, or creates them; name and phone follow the latest order. */
-export async function upsertCustomer(tx: DbOrTx, input: CustomerInput): Promise<{ id: number; created: boolean }> {
+export async function upsertCustomer(tx: DbOrTx, input: CustomerInput, again = 0): Promise<{ id: number; created: boolean }> {
   const [byEmail] = await tx
     .select({ id: customers.id, phone: customers.phone, status: customers.status, name: customers.name })
     .from(customers)
@@ -43,8 +43,16 @@ export async function upsertCustomer(tx: DbOrTx, input: CustomerInput): Promise<
     }
     return { id: byEmail.id, created: false };
   }
-  const [row] = await tx.insert(customers).values({ name: input.name, email: input.email, phone: input.phone }).returning({ id: customers.id });
-  return { id: row!.id, created: true };
+  // Two first orders of one new customer at once: the second insert waits for the first and then
+  // does nothing (no unique violation to abort its transaction), and the customer is read again.
+  const [row] = await tx
+    .insert(customers)
+    .values({ name: input.name, email: input.email, phone: input.phone })
+    .onConflictDoNothing()
+    .returning({ id: customers.id });
+  if (row) return { id: row.id, created: true };
+  if (again > 0) throw conflict('This customer was changed by another request. Try again.');
+  return upsertCustomer(tx, input, again + 1);
 }
 
 /** A typed address with its city and state from the pincode table; an unknown pincode is a 422 on `field`. */
