@@ -209,6 +209,7 @@ describe('placing an order', () => {
     const reserved = (await level('DFH-KUR-001')).reserved;
     const again = await place([{ sku: 'DFH-KUR-001', quantity: 1 }], {}, key);
     expect(again.response.status).toBe(200);
+    expect(again.response.headers.get('idempotency-replayed')).toBe('true');
     expect(again.body.data.number).toBe(first.body.data.number);
     expect((await level('DFH-KUR-001')).reserved).toBe(reserved);
     const other = await place([{ sku: 'DFH-KUR-001', quantity: 2 }], {}, key);

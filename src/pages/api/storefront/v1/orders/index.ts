@@ -18,5 +18,5 @@ export const POST = endpoint(async (context) => {
   const key = context.locals.storefrontKey!;
   const placed = await placeOrder(db(), { apiKeyId: key.id, apiKeyName: key.name, actor: context.locals.actor }, idempotencyKey, input);
   const order = await storefrontOrder(db(), placed.orderId);
-  return json({ data: order }, { status: placed.created ? 201 : 200, headers: placed.created ? {} : { 'idempotent-replayed': 'true' } });
+  return json({ data: order }, { status: placed.created ? 201 : 200, headers: placed.created ? {} : { 'idempotency-replayed': 'true' } });
 });
