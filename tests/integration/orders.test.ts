@@ -397,6 +397,42 @@ describe('moving a sub-order', () => {
   });
 });
 
+describe('bulk confirm and pack from Pending Orders', () => {
+  it('moves the selected sub-orders one by one, names those that could not move, and keeps a vendor to their own', async () => {
+    const placed = await Promise.all([0, 1].map(() => place([{ sku: 'DFH-KUR-001', quantity: 1 }])));
+    const numbers = placed.map((p) => `${p.body.data.number}-1`);
+    const rows = (await vendor.getJson(`/api/pending-orders?${query({ per_page: 100, ...filter('number', 'in', numbers) })}`)).body.data as ApiRecord[];
+    expect(rows.map((r) => r.status)).toEqual(['placed', 'placed']);
+    const ids = rows.map((r) => r.id);
+    const confirmed = await vendor.post('/api/pending-orders/bulk-status', { json: { ids, status: 'confirmed' } });
+    expect(confirmed.status, await confirmed.clone().text()).toBe(200);
+    expect(((await confirmed.json()) as { count: number }).count).toBe(2);
+    // Packing one of them first: the bulk pack moves the other and says why the first didn't.
+    const one = (await vendor.getJson(`/api/pending-orders?${query(filter('number', 'equals', numbers[0]))}`)).body.data[0] as ApiRecord;
+    expect((await move(vendor, one.order_id, one.id, { action: 'pack', version: one.version })).status).toBe(200);
+    const packed = await vendor.post('/api/pending-orders/bulk-status', { json: { ids, status: 'packed' } });
+    const body = (await packed.json()) as { message: string; count: number };
+    expect(packed.status).toBe(200);
+    expect(body.count).toBe(1);
+    expect(body.message).toContain(numbers[0]);
+    // Nothing left to pack: 409; a status the list doesn't offer: 422; support may not: 403.
+    await expectErrorShape(await vendor.post('/api/pending-orders/bulk-status', { json: { ids, status: 'packed' } }), 409);
+    await expectErrorShape(await vendor.post('/api/pending-orders/bulk-status', { json: { ids, status: 'shipped' } }), 422);
+    await expectErrorShape(await support.post('/api/pending-orders/bulk-status', { json: { ids, status: 'confirmed' } }), 403);
+    // Another vendor's sub-order is not the vendor's to move, even by id.
+    const kvh = await place([{ sku: 'KVH-SAR-001', quantity: 1 }]);
+    const kvhRow = (await admin.getJson(`/api/pending-orders?${query(filter('number', 'equals', `${kvh.body.data.number}-1`))}`)).body.data[0] as ApiRecord;
+    await expectErrorShape(await vendor.post('/api/pending-orders/bulk-status', { json: { ids: [kvhRow.id], status: 'confirmed' } }), 409);
+    expect(((await details(admin, kvhRow.order_id)).sub_orders as ApiRecord[])[0]!.status).toBe('placed');
+    // Staff may confirm every row matching a filter.
+    const all = await admin.post('/api/pending-orders/bulk-status', {
+      json: { filter: { filters: filter('number', 'equals', kvhRow.number).filters }, status: 'confirmed' },
+    });
+    expect(all.status, await all.clone().text()).toBe(200);
+    expect(((await details(admin, kvhRow.order_id)).sub_orders as ApiRecord[])[0]!.status).toBe('confirmed');
+  });
+});
+
 describe('vendor isolation', () => {
   it('gives a vendor only their own sub-orders in every list and export, and 404 for an order with none of theirs', async () => {
     const me = await vendor.getJson('/api/user');

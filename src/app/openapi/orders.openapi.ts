@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { listQuerySchema } from '@/lib/list/list-query.ts';
+import { bulkStatusSchema } from '@/lib/areas/area-schemas.ts';
 import {
   apiKeyInputSchema,
   customerInputSchema,
@@ -96,6 +97,13 @@ export const ORDER_OPERATIONS: Record<
       ],
     ]),
   ),
+  'POST /api/pending-orders/bulk-status': {
+    summary:
+      'Bulk confirm or pack (`status`: confirmed | packed) the selected sub-orders (`ids`) or every one matching the list’s `filter`, each in its own transaction as from its details page; answers `{ message, count }` naming what could not move; 409 when nothing moved',
+    tag: ORDERS,
+    body: bulkStatusSchema,
+    example: { ids: [12, 13], status: 'confirmed' },
+  },
   'GET /api/orders/{id}': {
     summary:
       'One order: customer, addresses, sub-orders with lines and GST, shipment, actions open now, timeline, payments, notes (a vendor: only their own sub-orders; 404 when none)',

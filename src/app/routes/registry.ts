@@ -64,6 +64,8 @@ const routeList: RouteDef[] = [
     api(['GET'], `/api/${l.declaration.key}`, perm(l.permission)),
     api(['GET'], `/api/${l.declaration.key}/export`, perm(l.permission)),
   ]),
+  // Pending Orders' bulk confirm and pack (the DataTable's "Set status…").
+  api(['POST'], '/api/pending-orders/bulk-status', perm('orders:update')),
   page('/orders/:id/details', perm('orders:view'), 'Order details', { sample: { id: '1' }, parent: '/orders/listing' }),
   api(['GET'], '/api/orders/:id', perm('orders:view'), { sample: { id: '1' } }),
   api(['POST'], '/api/orders/:id/notes', perm('orders:view'), { sample: { id: '999999' } }),

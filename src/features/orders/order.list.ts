@@ -50,6 +50,12 @@ function columnsFor(statuses: readonly string[] | null): AreaColumn[] {
   ];
 }
 
+/** Pending Orders' bulk "Set status…": confirm or pack the selected sub-orders (src/app/orders/order-bulk.server.ts). */
+export const BULK_STATUSES = [
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'packed', label: 'Packed' },
+] as const;
+
 function declare(kind: OrderListKind, key: string, label: string, list: string, permission: Permission, intro: string): OrderList {
   const statuses = LIST_STATUSES[kind];
   return {
@@ -67,6 +73,7 @@ function declare(kind: OrderListKind, key: string, label: string, list: string, 
       defaultSort: { field: 'placed_at', order: 'desc' },
       searchPlaceholder: 'Search by order number, customer, phone or AWB',
       exportable: true,
+      ...(kind === 'pending' ? { statusField: { field: 'status', options: BULK_STATUSES } } : {}),
       columns: columnsFor(statuses),
     },
   };
