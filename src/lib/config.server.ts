@@ -93,6 +93,20 @@ export const envSchema = z.object({
    * server (or this one after a restart) and resumed after its last committed batch.
    */
   IMPORT_STALL_SECONDS: positiveInt.max(3600).default(60),
+  /**
+   * Addresses (IPs or CIDRs, comma-separated) the import may fetch images from although they are not
+   * public internet addresses (an internal image host). Empty: only public addresses are fetched.
+   */
+  IMPORT_IMAGE_ALLOWED_IPS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: 'must list IP addresses or CIDR ranges, comma-separated' }))),
   MAIL_FROM: z.string().default('Marketplace Back-office <no-reply@localhost>'),
   SMTP_URL: z
     .string()

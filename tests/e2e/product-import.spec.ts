@@ -119,6 +119,14 @@ test('a vendor imports 500 products: template, dry run with 3 bad rows, error fi
   await expect(job).toHaveAttribute('data-phase', 'import');
   await expect(job).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
   await expect(page.getByTestId('count-created')).toHaveText('500');
+  // Per row: what each came to, a page at a time.
+  await expect(page.getByLabel('Show rows')).toHaveValue('created');
+  const created = page.getByTestId('import-rows');
+  await expect(created.getByRole('row')).toHaveCount(26);
+  await expect(created.getByRole('row').nth(1)).toContainText('E2E-1');
+  await expect(created.getByRole('row').nth(1)).toContainText('Created');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Page 2 of 20 · 500 rows')).toBeVisible();
   await page.getByRole('link', { name: 'See the products' }).click();
   await expect(page).toHaveURL(/\/products\/listing/);
   await page.goto('/products/listing?q=E2E-450');

@@ -152,6 +152,23 @@ describe('dry run, then import', () => {
       { row: 12, column: 'category', message: 'There is no category called “Toys”. Use a name from the template’s lists.' },
       { row: 22, column: 'stock:DFH-BLR', message: 'lots is not a whole number of units from 0 to 10,00,000.' },
     ]);
+    // Per row: what each came to, with its SKU; an error row with what is wrong, or why it was left out.
+    type RowJson = { row: number; outcome: string; sku: string; errors?: { column: string; message: string }[] };
+    const rowsOf = (outcome: string, perPage = 10, page = 1) =>
+      vendor.getJson<{ data: RowJson[]; meta: { total: number } }>(`/api/products/imports/${job.id}/rows?outcome=${outcome}&per_page=${perPage}&page=${page}`);
+    const created = await rowsOf('created');
+    expect(created.body.meta.total).toBe(34);
+    expect(created.body.data[0]).toEqual({ row: 2, outcome: 'created', sku: 'DRY-1-S' });
+    expect((await rowsOf('created', 10, 4)).body.data.map((r) => r.row)).toEqual([38, 39, 40, 41]);
+    const errorRows = await rowsOf('error');
+    expect(errorRows.body.meta.total).toBe(6);
+    expect(errorRows.body.data.slice(0, 2)).toEqual([
+      { row: 4, outcome: 'error', sku: 'DRY-2-S', errors: [] },
+      { row: 5, outcome: 'error', sku: 'DRY-2-M', errors: [{ column: 'price', message: '1,499.00 is above the MRP 1,299.00.' }] },
+    ]);
+    expect((await rowsOf('updated')).body.meta.total).toBe(0);
+    await expectErrorShape(await vendor.get(`/api/products/imports/${job.id}/rows?outcome=maybe`), 422);
+
     const errorFile = await (await vendor.get(`/api/products/imports/${job.id}/error-file`)).text();
     const errorLines = errorFile
       .replace(/^\uFEFF/, '')
@@ -165,6 +182,8 @@ describe('dry run, then import', () => {
     expect(started.status).toBe(202);
     const done = await settled(vendor, job.id, 'import');
     expect(done).toMatchObject({ status: 'done', created: 34, updated: 0, unchanged: 0, rows_error: 6, differences: null });
+    // The import's own per-row outcomes replace the dry run's.
+    expect((await rowsOf('created', 100)).body.meta.total).toBe(34);
     const [made] = await productsBySku(vendor, 'DRY-1-S');
     expect(made).toMatchObject({ name: 'dry kurta 1, "cotton"', price_min_paise: 99900, stock_available: 10 });
     // A product with a bad row is not imported at all.

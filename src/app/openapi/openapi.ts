@@ -11,7 +11,7 @@ import { versionSchema } from '@/lib/http/integers.ts';
 import { listQuerySchema, MATCH_MODES, PAGE_SIZES } from '@/lib/list/list-query.ts';
 import { loginSchema, resetRequestSchema } from '@/features/auth/auth.schema.ts';
 import { accountDeletionSchema, passwordChangeSchema, profileSchema } from '@/features/profile/profile.schema.ts';
-import { importConfirmSchema, importErrorsQuery, importTemplateQuery, importUploadQuery } from '@/features/products/product-import.schema.ts';
+import { importConfirmSchema, importErrorsQuery, importRowsQuery, importTemplateQuery, importUploadQuery } from '@/features/products/product-import.schema.ts';
 import { globalSettingsSchema } from '@/features/global-settings/global-settings.form.ts';
 import { grantDiffSchema } from '@/features/roles/grant-diff.schema.ts';
 import { markReadSchema, markUnreadSchema } from '@/features/notifications/notification.list.ts';
@@ -175,7 +175,7 @@ const OPERATIONS: Record<string, Operation> = {
   },
   'POST /api/products/imports': {
     summary:
-      'Bulk import: upload a CSV or XLSX as the request body (?file_name=, staff: ?vendor_id=), streamed to disk up to MAX_IMPORT_BYTES (413); 201 with the job, whose dry run starts at once, and duplicate_of when the same file was imported in the last day',
+      'Bulk import: upload a CSV, an XLSX, or a ZIP of one sheet and the photos its images column names, as the request body (?file_name=, staff: ?vendor_id=), streamed to disk up to MAX_IMPORT_BYTES (413); 201 with the job, whose dry run starts at once, and duplicate_of when the same file was imported in the last day',
     tag: 'Products',
     query: importUploadQuery,
   },
@@ -188,6 +188,12 @@ const OPERATIONS: Record<string, Operation> = {
     summary: 'A bulk import’s row errors (row, column, message), a page at a time',
     tag: 'Products',
     query: importErrorsQuery,
+  },
+  'GET /api/products/imports/{id}/rows': {
+    summary:
+      'The rows of the job’s latest phase that came to one outcome (error, created, updated, unchanged), a page at a time, with their SKU; error rows with what is wrong',
+    tag: 'Products',
+    query: importRowsQuery,
   },
   'GET /api/products/imports/{id}/error-file': { summary: 'The uploaded file (CSV or XLSX) with an errors column on each row', tag: 'Products' },
   'POST /api/products/imports/{id}/confirm': {

@@ -99,6 +99,7 @@ const routeList: RouteDef[] = [
   api(['GET', 'POST'], '/api/products/imports', perm('products:import')),
   api(['GET'], '/api/products/imports/:id', perm('products:import'), { sample: { id: '999999' } }),
   api(['GET'], '/api/products/imports/:id/errors', perm('products:import'), { sample: { id: '999999' } }),
+  api(['GET'], '/api/products/imports/:id/rows', perm('products:import'), { sample: { id: '999999' } }),
   api(['GET'], '/api/products/imports/:id/error-file', perm('products:import'), { sample: { id: '999999' } }),
   api(['POST'], '/api/products/imports/:id/confirm', perm('products:import'), { sample: { id: '999999' } }),
   api(['GET'], '/api/products/import-template', perm('products:import'), { sampleQuery: 'format=csv&vendor_id=1' }),

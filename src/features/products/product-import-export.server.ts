@@ -115,7 +115,7 @@ export async function writeProductsForImport(db: DbOrTx, vendorId: number, produ
       db.select().from(productTags).where(inArray(productTags.productId, ids)),
       db.select().from(productOptions).where(inArray(productOptions.productId, ids)).orderBy(asc(productOptions.position)),
       db
-        .select({ productId: productImages.productId, path: productImages.path })
+        .select({ productId: productImages.productId, path: productImages.path, source: productImages.source })
         .from(productImages)
         .where(inArray(productImages.productId, ids))
         .orderBy(asc(productImages.position), asc(productImages.id)),
@@ -161,7 +161,7 @@ export async function writeProductsForImport(db: DbOrTx, vendorId: number, produ
         width_mm: p.widthMm?.toString() ?? '',
         height_mm: p.heightMm?.toString() ?? '',
         handling_days: String(p.handlingDays),
-        images: imagesCell((imagesOf.get(id) ?? []).map((r) => r.path)),
+        images: imagesCell(imagesOf.get(id) ?? []),
       };
       options.forEach((o, k) => (productCells[`option${k + 1}_name`] = groups.get(o.groupId) ?? ''));
       const variants = variantsOf.get(id) ?? [];

@@ -79,7 +79,7 @@ export const IMPORT_COLUMNS: readonly ImportColumn[] = [
   {
     key: 'images',
     level: 'product',
-    help: 'The product’s images as exported (read-only here: add and change images on the product’s images page).',
+    help: 'Up to 10 photos, in order, separated by commas: each an http(s) URL, or a file name in the ZIP you upload the sheet in (a ZIP holding this sheet and the photos). An image already on the product is kept by its URL, file name or exported path. Blank: the images stay as they are.',
   },
 ];
 
@@ -232,6 +232,8 @@ export interface ImportJobJson {
   vendor_name?: string | null;
   file_name: string;
   file_kind: string;
+  /** Photos in the ZIP the sheet came in; null when the sheet was uploaded alone. */
+  image_files: number | null;
   file_bytes: number;
   file_hash: string;
   /** 'dry_run' | 'import' */
@@ -253,4 +255,18 @@ export interface ImportJobJson {
   finished_at: string | null;
   /** The same file imported for this vendor within a day, if it was. */
   duplicate_of?: { id: number; created_at: string } | null;
+}
+
+/** What a row of the file came to: the rows table's filter. */
+export const IMPORT_ROW_OUTCOMES = ['error', 'created', 'updated', 'unchanged'] as const;
+export type ImportRowOutcome = (typeof IMPORT_ROW_OUTCOMES)[number];
+
+/** A row of the rows table (`GET /api/products/imports/{id}/rows`). */
+export interface ImportRowJson {
+  row: number;
+  outcome: ImportRowOutcome;
+  /** The row's SKU, or its handle on a product's variant-less row. */
+  sku: string;
+  /** For an error row: what is wrong, per column (none on a row left out because another row of its product has an error). */
+  errors?: { column: string; message: string }[];
 }

@@ -23,10 +23,20 @@ import { conflict, HttpError, invalid, notFound } from '@/lib/http/errors.ts';
 import { drain } from '@/lib/http/api.server.ts';
 import { config } from '@/lib/config.server.ts';
 import { vendorName } from '@/lib/vendors/vendor-name.server.ts';
-import { productImportErrors, productImportJobs } from './product-import.tables.ts';
+import { productImportErrors, productImportJobs, productImportOutcomes } from './product-import.tables.ts';
 import { fileKindOf, checkZip, type ImportFileKind } from './product-import-file.server.ts';
+import { openImageArchive, unpackUploadedZip, type UploadedZip } from './product-import-archive.server.ts';
+import { importImages, type ImportImages } from './product-import-images.server.ts';
 import { ImportFileError, formatCount, type ImportJobJson } from './product-import-format.ts';
-import { loadLookups, logImportActivity, runImportPhase, vendorIsActive, type ImportJobRow, type ImportStockWriter } from './product-import.server.ts';
+import {
+  loadLookups,
+  logImportActivity,
+  packOutcomes,
+  runImportPhase,
+  vendorIsActive,
+  type ImportJobRow,
+  type ImportStockWriter,
+} from './product-import.server.ts';
 
 /**
  * Where uploaded import files live until their job is a week old: under the uploads folder, which
@@ -35,6 +45,8 @@ import { loadLookups, logImportActivity, runImportPhase, vendorIsActive, type Im
  */
 export const importDir = () => join(config().dataDir, 'uploads', 'imports');
 export const importFilePath = (job: Pick<ImportJobRow, 'id' | 'fileKind'>) => join(importDir(), `${job.id}.${job.fileKind}`);
+/** The ZIP a bundle came in (its photos are read from it while importing). */
+export const importArchivePath = (job: Pick<ImportJobRow, 'id'>) => join(importDir(), `${job.id}.images.zip`);
 
 /** An XLSX may inflate to this many times the upload limit before it is called a bomb; its parts are few. */
 const XLSX_INFLATE_FACTOR = 20;
@@ -48,6 +60,8 @@ const ACCEPTED_TYPES = new Set([
   'application/csv',
   'application/vnd.ms-excel',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/zip',
+  'application/x-zip-compressed',
   'application/octet-stream',
 ]);
 
@@ -77,7 +91,7 @@ export interface ReceivedFile {
  */
 export async function receiveImportFile(request: Request): Promise<ReceivedFile> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (!ACCEPTED_TYPES.has(type)) throw new HttpError(415, 'Upload a .csv or .xlsx file (sent as the request body).');
+  if (!ACCEPTED_TYPES.has(type)) throw new HttpError(415, 'Upload a .csv, .xlsx or .zip file (sent as the request body).');
   const limit = config().MAX_IMPORT_BYTES;
   const tooLarge = () =>
     new HttpError(413, `The file is larger than ${formatCount(Math.floor(limit / 1_048_576))} MB, the import limit. Split it into smaller files.`);
@@ -140,7 +154,11 @@ export async function recentImportOfSameFile(db: DbOrTx, job: Pick<ImportJobRow,
   return earlier ?? null;
 }
 
-/** Creates the job for an uploaded file, checking an XLSX for a ZIP bomb first; the dry run is queued. */
+/**
+ * Creates the job for an uploaded file; the dry run is queued. A ZIP is an XLSX (checked for a ZIP
+ * bomb) or a bundle: its one sheet is unpacked and read like any upload, and the ZIP is kept for the
+ * photos the images column names.
+ */
 export async function createImportJob(
   db: Db,
   principal: Principal,
@@ -149,10 +167,22 @@ export async function createImportJob(
   fileName: string,
   file: ReceivedFile,
 ): Promise<ImportJobRow> {
+  const zipLimits = { maxEntries: XLSX_MAX_ENTRIES, maxTotalBytes: config().MAX_IMPORT_BYTES * XLSX_INFLATE_FACTOR };
+  const sheetPath = (kind: ImportFileKind) => `${file.tempPath}.sheet.${kind}`;
+  let kind = file.kind;
+  let bundle: Extract<UploadedZip, { kind: 'bundle' }> | null = null;
   try {
-    if (file.kind === 'xlsx') await checkZip(file.tempPath, { maxEntries: XLSX_MAX_ENTRIES, maxTotalBytes: config().MAX_IMPORT_BYTES * XLSX_INFLATE_FACTOR });
+    if (file.kind === 'xlsx') {
+      const zip = await unpackUploadedZip(file.tempPath, sheetPath, config().MAX_IMPORT_BYTES);
+      if (zip.kind === 'bundle') {
+        bundle = zip;
+        kind = zip.sheetKind;
+        if (kind === 'xlsx') await checkZip(sheetPath(kind), zipLimits);
+      } else await checkZip(file.tempPath, zipLimits);
+    }
   } catch (error) {
     await rm(file.tempPath, { force: true });
+    await rm(sheetPath(kind), { force: true });
     if (error instanceof ImportFileError) throw invalid({ file: [error.message] });
     throw error;
   }
@@ -162,13 +192,17 @@ export async function createImportJob(
       vendorId,
       createdBy: principal.user.id,
       realUserId: actor.realUserId,
-      fileName: fileName.slice(0, 200) || `upload.${file.kind}`,
-      fileKind: file.kind,
+      fileName: fileName.slice(0, 200) || `upload.${kind}`,
+      fileKind: kind,
       fileBytes: file.bytes,
       fileHash: file.hash,
+      imageFiles: bundle ? bundle.imageFiles : null,
     })
     .returning();
-  await rename(file.tempPath, importFilePath(job!));
+  if (bundle) {
+    await rename(sheetPath(kind), importFilePath(job!));
+    await rename(file.tempPath, importArchivePath(job!));
+  } else await rename(file.tempPath, importFilePath(job!));
   kickImportRunner();
   return job!;
 }
@@ -203,6 +237,7 @@ export function importJobView(
     ...(extra.vendor_name !== undefined ? { vendor_name: extra.vendor_name } : {}),
     file_name: job.fileName,
     file_kind: job.fileKind,
+    image_files: job.imageFiles,
     file_bytes: job.fileBytes,
     file_hash: job.fileHash,
     phase: job.phase,
@@ -387,10 +422,12 @@ async function runJob(r: Runner, job: ImportJobRow): Promise<void> {
       );
   }, beatEvery);
   const started = Date.now();
+  let images: ImportImages | undefined;
   try {
     if (job.phase === 'dry_run') {
       // A dry run writes nothing but its report: one that stopped starts over.
       await db.delete(productImportErrors).where(and(eq(productImportErrors.jobId, job.id), eq(productImportErrors.phase, 'dry_run')));
+      await db.delete(productImportOutcomes).where(and(eq(productImportOutcomes.jobId, job.id), eq(productImportOutcomes.phase, 'dry_run')));
       await db
         .update(productImportJobs)
         .set({ rowsRead: 0, rowsValid: 0, rowsError: 0, created: 0, updated: 0, unchanged: 0, rowsDone: 0 })
@@ -405,15 +442,30 @@ async function runJob(r: Runner, job: ImportJobRow): Promise<void> {
       userAgent: `bulk import #${job.id}`,
     };
     const lookups = await loadLookups(db, job.vendorId, !byVendor);
+    images = importImages({
+      archive: job.imageFiles === null ? null : await openImageArchive(importArchivePath(job)),
+      allowedIps: config().IMPORT_IMAGE_ALLOWED_IPS,
+    });
     const finishedAll = await runImportPhase({
       job,
+      images,
       path: importFilePath(job),
       lookups,
       vendorActive: await vendorIsActive(db, job.vendorId),
       db,
       shouldStop: () => r.stopping || lost,
       ...(job.phase === 'import'
-        ? { write: { jobId: job.id, vendorId: job.vendorId, actor, actorUserId: job.createdBy, byVendor, writeStock: r.writeStock } }
+        ? {
+            write: {
+              jobId: job.id,
+              vendorId: job.vendorId,
+              actor,
+              actorUserId: job.createdBy,
+              byVendor,
+              writeStock: r.writeStock,
+              imageFiles: { used: new Set<string>(), removed: [] },
+            },
+          }
         : {}),
       async assertClaim(tx) {
         const [mine] = await tx
@@ -423,7 +475,7 @@ async function runJob(r: Runner, job: ImportJobRow): Promise<void> {
           .returning({ id: productImportJobs.id });
         if (!mine) throw new LostClaim();
       },
-      async commit({ lastRow, counts, errors }, tx) {
+      async commit({ lastRow, counts, errors, outcomes }, tx) {
         const target = tx ?? db;
         const [mine] = await target
           .update(productImportJobs)
@@ -441,6 +493,8 @@ async function runJob(r: Runner, job: ImportJobRow): Promise<void> {
           .returning({ id: productImportJobs.id });
         // Another server took the job over: this batch's writes roll back with the throw.
         if (!mine) throw new LostClaim();
+        const packed = packOutcomes(outcomes);
+        if (packed) await target.insert(productImportOutcomes).values({ jobId: job.id, phase: job.phase, ...packed });
         for (let i = 0; i < errors.length; i += 1_000) {
           await target
             .insert(productImportErrors)
@@ -479,6 +533,7 @@ async function runJob(r: Runner, job: ImportJobRow): Promise<void> {
       .where(and(eq(productImportJobs.id, job.id), eq(productImportJobs.claimedBy, SERVER_ID)));
   } finally {
     clearInterval(beat);
+    images?.close();
   }
 }
 
@@ -498,7 +553,10 @@ export async function purgeOldImportFiles(db: DbOrTx): Promise<void> {
     .select({ id: productImportJobs.id, fileKind: productImportJobs.fileKind })
     .from(productImportJobs)
     .where(and(inArray(productImportJobs.status, ['done', 'failed']), sql`${productImportJobs.finishedAt} < now() - interval '7 days'`));
-  for (const job of old) await rm(importFilePath(job), { force: true });
+  for (const job of old) {
+    await rm(importFilePath(job), { force: true });
+    await rm(importArchivePath(job), { force: true });
+  }
 }
 
 /** The vendors staff may import for, by name (the page's picker). */

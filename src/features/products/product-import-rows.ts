@@ -7,6 +7,8 @@
  * product-delivery.ts, paise.ts), imported rather than copied.
  */
 import { paiseToRupeesText, rupeesTextToPaise, MAX_PAISE } from '@/lib/money/paise.ts';
+import { imageUrlProblem, looksLikeUrl } from '@/lib/uploads/image-url.ts';
+import { MAX_PRODUCT_IMAGES } from './product-images.ts';
 import {
   BARCODE_MESSAGE,
   isValidBarcode,
@@ -86,8 +88,11 @@ export interface ImportProduct {
   handlingDays: number | null;
   /** The option groups, in order (ids); the values used are the variants'. */
   optionGroupIds: number[];
-  /** The images cell as written (read-only: compared with the saved images). */
-  images: string;
+  /**
+   * The images column's entries in order (URLs, file names in the ZIP, or saved images' paths);
+   * null when the cell is blank: the product's images are left as they are.
+   */
+  images: string[] | null;
   /** The warehouses it ships from, when the file has stock columns (those with a value on any row); null: leave them. */
   shipsFrom: number[] | null;
   rows: number[];
@@ -106,6 +111,15 @@ const MAX_NAME = 200;
 const MAX_DESCRIPTION = 20_000;
 
 const lower = (s: string) => s.trim().toLowerCase();
+
+/** The images cell's entries: separated by commas or line breaks; null for a blank cell. */
+export function imageEntries(cell: string): string[] | null {
+  const entries = cell
+    .split(/[,\r\n]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return entries.length ? entries : null;
+}
 const money = (paise: number) => paiseToRupeesText(paise);
 
 const STATUS_BY_TEXT = new Map<string, ProductStatus>(
@@ -360,6 +374,18 @@ export function validateProductRows(records: readonly ImportRecord[], lookups: I
     });
   }
 
+  const images = imageEntries(productCell('images'));
+  if (images) {
+    if (images.length > MAX_PRODUCT_IMAGES) fail(first.row, 'images', `${images.length} images are listed; a product has at most ${MAX_PRODUCT_IMAGES}.`);
+    const seen = new Set<string>();
+    for (const [i, entry] of images.entries()) {
+      if (seen.has(entry.toLowerCase())) fail(first.row, 'images', `${entry} is listed twice.`);
+      seen.add(entry.toLowerCase());
+      const problem = looksLikeUrl(entry) ? imageUrlProblem(entry) : null;
+      if (problem) fail(first.row, 'images', `Image ${i + 1} (${entry}): ${problem}.`);
+    }
+  }
+
   if (errors.length) return { product: null, errors };
   return {
     product: {
@@ -381,7 +407,7 @@ export function validateProductRows(records: readonly ImportRecord[], lookups: I
       heightMm,
       handlingDays,
       optionGroupIds: groups.map((g) => g.id),
-      images: productCell('images'),
+      images,
       shipsFrom: stockKeys.length && !bare ? [...shipsFrom].sort((a, b) => a - b) : null,
       rows: records.map((r) => r.row),
       variants,

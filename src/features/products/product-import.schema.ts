@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { pageSchema, recordId } from '@/lib/http/integers.ts';
+import { IMPORT_ROW_OUTCOMES } from './product-import-format.ts';
 
 const fileName = z
   .string()
@@ -33,6 +34,11 @@ export const importErrorsQuery = z.strictObject({
     .min(10, 'per_page must be 10–100.')
     .max(100, 'per_page must be 10–100.')
     .optional(),
+});
+
+/** GET /api/products/imports/{id}/rows */
+export const importRowsQuery = importErrorsQuery.extend({
+  outcome: z.enum(IMPORT_ROW_OUTCOMES, { error: 'outcome is error, created, updated or unchanged.' }).optional(),
 });
 
 /** GET /api/products/import-template and the export's `format`. */

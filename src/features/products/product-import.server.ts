@@ -10,6 +10,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type DbOrTx } from '@/lib/db/client.server.ts';
+import { insertJsonRows } from '@/lib/db/json-rows.server.ts';
 import { vendors } from '@/lib/db/schema.ts';
 import type { Actor } from '@/lib/activity/activity.server.ts';
 import { logActivity } from '@/lib/activity/activity.server.ts';
@@ -23,16 +24,18 @@ import { warehouses } from '@/features/warehouses/warehouse.tables.ts';
 import { productMatrixGroups, productMatrixValues } from '@/features/product-matrices/product-matrix.tables.ts';
 import { stockLevels } from '@/features/inventories/inventory.tables.ts';
 import { productImages, productOptions, products, productStatusEvents, productTags, productVariants, productWarehouses } from './product.tables.ts';
-import { productImportErrors, productImportJobs } from './product-import.tables.ts';
+import { productImportErrors, productImportJobs, productImportOutcomes } from './product-import.tables.ts';
 import { refreshProductSummary } from './product-summary.server.ts';
 import { sendContentChangeToReview } from './product-review.service.server.ts';
 import { PRODUCT_TRANSITIONS } from './product-transitions.ts';
 import { productStatusLabel, type ProductStatus } from './product-status.ts';
 import { normaliseSku } from './variants.ts';
 import { paiseToRupeesText } from '@/lib/money/paise.ts';
-import { formatCount, ImportFileError, MAX_IMPORT_ROWS, type ImportRecord, type ImportRowError } from './product-import-format.ts';
+import { formatCount, ImportFileError, MAX_IMPORT_ROWS, type ImportRecord, type ImportRowError, type ImportRowOutcome } from './product-import-format.ts';
 import { ProductRowGrouper, validateProductRows, type ImportLookups, type ImportProduct, type ImportVariant } from './product-import-rows.ts';
 import { readImportRows, type FileRow, type ImportFileKind } from './product-import-file.server.ts';
+import { isSavedImagePath, namesSavedImage, type ImportImages, type PreparedImage } from './product-import-images.server.ts';
+import { looksLikeUrl } from '@/lib/uploads/image-url.ts';
 
 export type ImportJobRow = typeof productImportJobs.$inferSelect;
 export type ImportPhase = 'dry_run' | 'import';
@@ -114,14 +117,16 @@ export async function loadLookups(db: DbOrTx, vendorId: number, staff: boolean):
   };
 }
 
-/** The images as the export writes them and the import compares them: their paths, in order. */
-export const imagesCell = (paths: readonly string[]) => paths.join(', ');
-const normaliseImages = (cell: string) =>
-  cell
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .join(', ');
+/** The images as the export writes them: each by where the import took it from, else by its path; in order. */
+export const imagesCell = (images: readonly { path: string; source: string | null }[]) => images.map((i) => i.source ?? i.path).join(', ');
+
+/** A product's saved image, as the import compares and keeps it. */
+export interface SavedImage {
+  id: number;
+  path: string;
+  source: string | null;
+  position: number;
+}
 
 type ProductRow = typeof products.$inferSelect;
 type VariantRow = typeof productVariants.$inferSelect & { productSlug: string; productName: string };
@@ -132,7 +137,7 @@ interface Existing {
   tags: Map<number, number[]>;
   options: Map<number, { groupId: number; valueIds: number[] }[]>;
   shipsFrom: Map<number, number[]>;
-  images: Map<number, string[]>;
+  images: Map<number, SavedImage[]>;
   /** `${variantId}:${warehouseId}` → on hand, reserved */
   levels: Map<string, { onHand: number; reserved: number }>;
   variantCounts: Map<number, number>;
@@ -161,7 +166,13 @@ async function loadExisting(db: DbOrTx, vendorId: number, handles: string[], sku
         db.select().from(productOptions).where(inArray(productOptions.productId, ids)).orderBy(asc(productOptions.position)),
         db.select().from(productWarehouses).where(inArray(productWarehouses.productId, ids)),
         db
-          .select({ productId: productImages.productId, path: productImages.path })
+          .select({
+            productId: productImages.productId,
+            id: productImages.id,
+            path: productImages.path,
+            source: productImages.source,
+            position: productImages.position,
+          })
           .from(productImages)
           .where(inArray(productImages.productId, ids))
           .orderBy(asc(productImages.position), asc(productImages.id)),
@@ -193,11 +204,18 @@ async function loadExisting(db: DbOrTx, vendorId: number, handles: string[], sku
   for (const t of tagRows) push(existing.tags, t.productId, t.tagId);
   for (const o of optionRows) push(existing.options, o.productId, { groupId: o.groupId, valueIds: o.valueIds });
   for (const w of shipRows) push(existing.shipsFrom, w.productId, w.warehouseId);
-  for (const i of imageRows) push(existing.images, i.productId, i.path);
+  for (const { productId, ...image } of imageRows) push(existing.images, productId, image);
   return existing;
 }
 
 type RowOutcome = 'created' | 'updated' | 'unchanged';
+
+type WrittenImage = Extract<PreparedImage, { path: string }>;
+interface ImagesPlan {
+  /** In the file's order: a saved image kept, or a photo added (not yet fetched in a dry run). */
+  order: ({ keep: SavedImage } | { add: WrittenImage | null })[];
+  removed: SavedImage[];
+}
 
 interface VariantPlan {
   input: ImportVariant;
@@ -216,6 +234,8 @@ interface ProductPlan {
   options: { groupId: number; valueIds: number[] }[];
   optionsChanged: boolean;
   statusMove?: { from: ProductStatus | null; to: ProductStatus };
+  /** The product's images as the file lists them; null: left as they are. */
+  images: ImagesPlan | null;
   variants: VariantPlan[];
   /** The product as a whole: a product without variants in the file counts as its one row. */
   outcome: RowOutcome;
@@ -229,6 +249,43 @@ interface PlanContext {
   /** valueId → its position in its group (the order product_options keeps values in). */
   valuePositions: Map<number, number>;
   warehouseCodes: Map<number, string>;
+  /** Where the images column's photos come from (the ZIP, URLs). */
+  images: Pick<ImportImages, 'find'>;
+  /** The import's photos, written before its batch (key: `imageKey`); null in a dry run. */
+  prepared: Map<string, PreparedImage> | null;
+  /** Ids taken for new products the batch gives photos, by handle. */
+  reservedIds: Map<string, number>;
+}
+
+const imageKey = (handle: string, entry: string) => `${handle}\n${entry}`;
+
+/** What the images column asks of one product: the images it keeps, adds and drops, or the problems. */
+function planImages(p: ImportProduct, saved: ProductRow | undefined, existing: Existing, ctx: PlanContext, errors: ImportRowError[]): ImagesPlan | null {
+  if (!p.images) return null;
+  const first = p.rows[0]!;
+  const savedImages = saved ? (existing.images.get(saved.id) ?? []) : [];
+  const productId = saved?.id ?? ctx.reservedIds.get(p.handle);
+  const order: ImagesPlan['order'] = [];
+  p.images.forEach((entry, i) => {
+    const fail = (problem: string) => errors.push({ row: first, column: 'images', message: `Image ${i + 1} (${entry}): ${problem}.` });
+    const keep = savedImages.find((image) => namesSavedImage(entry, image));
+    if (keep) return order.push({ keep });
+    if (isSavedImagePath(entry)) return fail('this is not an image of this product');
+    if (!looksLikeUrl(entry)) {
+      const { problem } = ctx.images.find(entry);
+      if (problem) return fail(problem);
+    }
+    if (!ctx.prepared) return order.push({ add: null });
+    const prepared = ctx.prepared.get(imageKey(p.handle, entry));
+    if (!prepared) return fail('the product changed while the file was imported; import the file again');
+    if ('error' in prepared) return fail(prepared.error);
+    if (prepared.productId !== productId) return fail('the product changed while the file was imported; import the file again');
+    order.push({ add: prepared });
+  });
+  const unchanged = order.length === savedImages.length && order.every((o, k) => 'keep' in o && o.keep.id === savedImages[k]!.id);
+  if (unchanged) return null;
+  const kept = new Set(order.flatMap((o) => ('keep' in o ? [o.keep.id] : [])));
+  return { order, removed: savedImages.filter((image) => !kept.has(image.id)) };
 }
 
 /** What one valid product of the file would change, or the errors that keep it as it is. */
@@ -290,18 +347,7 @@ function planProduct(p: ImportProduct, existing: Existing, ctx: PlanContext): { 
       message: `The product’s variants vary by ${savedGroups.length ? `${savedGroups.length} option group${savedGroups.length === 1 ? '' : 's'}` : 'no options'} and the file names ${p.optionGroupIds.length || 'none'}: change a product’s option groups on its pricing page.`,
     });
   }
-  if (saved && normaliseImages(p.images) !== imagesCell(existing.images.get(saved.id) ?? []))
-    errors.push({
-      row: first,
-      column: 'images',
-      message: 'Images can’t be changed by import yet: leave this column as exported, and change images on the product’s images page.',
-    });
-  if (!saved && normaliseImages(p.images))
-    errors.push({
-      row: first,
-      column: 'images',
-      message: 'Images can’t be added by import yet: leave this column blank and add them on the product’s images page.',
-    });
+  const images = planImages(p, saved, existing, ctx, errors);
 
   const variants: VariantPlan[] = [];
   for (const v of p.variants) {
@@ -366,10 +412,13 @@ function planProduct(p: ImportProduct, existing: Existing, ctx: PlanContext): { 
   }
   const tagsChanged = !saved ? p.tagIds.length > 0 : !sameList(sortedNumbers(existing.tags.get(saved.id) ?? []), sortedNumbers(p.tagIds));
   const shipsFromChanged = p.shipsFrom !== null && (!saved || !sameList(sortedNumbers(existing.shipsFrom.get(saved.id) ?? []), p.shipsFrom));
-  const productChanged = !!saved && (Object.keys(changes).length > 0 || tagsChanged || shipsFromChanged || optionsChanged || !!statusMove);
+  const productChanged = !!saved && (Object.keys(changes).length > 0 || tagsChanged || shipsFromChanged || optionsChanged || !!statusMove || !!images);
   if (productChanged) for (const v of variants) if (v.outcome === 'unchanged') v.outcome = 'updated';
   const outcome: RowOutcome = !saved ? 'created' : productChanged || variants.some((v) => v.outcome !== 'unchanged') ? 'updated' : 'unchanged';
-  return { plan: { product: p, existing: saved, changes, tagsChanged, shipsFromChanged, options, optionsChanged, statusMove, variants, outcome }, errors };
+  return {
+    plan: { product: p, existing: saved, changes, tagsChanged, shipsFromChanged, options, optionsChanged, statusMove, images, variants, outcome },
+    errors,
+  };
 }
 
 export interface ImportCounts {
@@ -388,10 +437,36 @@ export interface WriteContext {
   actorUserId: number | null;
   byVendor: boolean;
   writeStock: ImportStockWriter;
+  /** The batch's photo files: those its rows now use, and those of images it removed (deleted once it commits). */
+  imageFiles: { used: Set<string>; removed: string[] };
 }
 
-/** Rows per multi-row INSERT: well under PostgreSQL's 65,535 parameters at a variant's dozen columns. */
-const INSERT_CHUNK = 1_000;
+/** Writes a product's images as the file lists them: drops the unlisted, orders the kept, adds the new. */
+async function writeImages(tx: DbOrTx, productId: number, plan: ImagesPlan, w: WriteContext): Promise<void> {
+  if (plan.removed.length) {
+    await tx.delete(productImages).where(
+      inArray(
+        productImages.id,
+        plan.removed.map((r) => r.id),
+      ),
+    );
+    w.imageFiles.removed.push(...plan.removed.map((r) => r.path));
+  }
+  const added: (typeof productImages.$inferInsert)[] = [];
+  for (const [position, o] of plan.order.entries()) {
+    if ('keep' in o) {
+      if (o.keep.position !== position) await tx.update(productImages).set({ position }).where(eq(productImages.id, o.keep.id));
+    } else if (o.add) {
+      const { path, width, height, bytes, source } = o.add;
+      added.push({ productId, position, path, width, height, bytes, source });
+      w.imageFiles.used.add(path);
+    }
+  }
+  if (added.length) await tx.insert(productImages).values(added);
+}
+
+/** The paths of a plan's images in order (the content a review compares). */
+const imagePaths = (plan: ImagesPlan) => plan.order.flatMap((o) => ('keep' in o ? [o.keep.path] : o.add ? [o.add.path] : []));
 
 /** A variant the file adds, as its row: stamped with the job that made it. */
 function newVariantRow(v: VariantPlan, productId: number, position: number, w: WriteContext): typeof productVariants.$inferInsert {
@@ -411,13 +486,9 @@ function newVariantRow(v: VariantPlan, productId: number, position: number, w: W
   };
 }
 
-async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insert(rows.slice(i, i + INSERT_CHUNK));
-}
-
 /**
- * Writes a batch's new products together: one multi-row INSERT per table (products, status events,
- * tags, ships-from warehouses, options, variants), their opening stock through the stock core in two
+ * Writes a batch's new products together: one INSERT per table (products, status events, tags,
+ * ships-from warehouses, options, variants; their rows as one JSON parameter, insertJsonRows), their opening stock through the stock core in two
  * statements, and their summary columns in one. Per product, as applyPlan does, this was about ten
  * statements each: at 25,000 products the difference is most of an import's time.
  */
@@ -425,65 +496,71 @@ async function applyNewProducts(tx: DbOrTx, plans: ProductPlan[], w: WriteContex
   if (!plans.length) return;
   const now = new Date();
   const idByHandle = new Map<string, number>();
-  await insertChunked(plans, async (chunk) => {
-    const rows = await tx
-      .insert(products)
-      .values(
-        chunk.map((plan) => {
-          const status = plan.statusMove?.to ?? 'draft';
-          // The summary columns (refreshProductSummary's) from the plan, in the INSERT itself: an UPDATE
-          // after it would write every new product twice, in each of the products table's indexes.
-          const active = plan.variants.filter((v) => (v.input.status ?? 'active') === 'active').map((v) => v.input.price);
-          return {
-            ...(plan.changes as typeof products.$inferInsert),
-            vendorId: w.vendorId,
-            name: plan.product.name,
-            slug: plan.product.handle,
-            status,
-            submittedAt: status === 'pending_review' ? now : null,
-            importJobId: w.jobId,
-            priceMinPaise: active.length ? Math.min(...active) : null,
-            priceMaxPaise: active.length ? Math.max(...active) : null,
-            variantCount: plan.variants.length,
-            skus: plan.variants.map((v) => v.input.sku).join(' '),
-            stockAvailable: plan.variants.reduce((sum, v) => sum + v.stock.reduce((n, s) => n + s.delta, 0), 0),
-          };
-        }),
-      )
-      .returning({ id: products.id, slug: products.slug });
-    for (const r of rows) idByHandle.set(r.slug, r.id);
-  });
+  const made = await insertJsonRows(
+    tx,
+    products,
+    plans.map((plan) => {
+      const status = plan.statusMove?.to ?? 'draft';
+      // The summary columns (refreshProductSummary's) from the plan, in the INSERT itself: an UPDATE
+      // after it would write every new product twice, in each of the products table's indexes.
+      const active = plan.variants.filter((v) => (v.input.status ?? 'active') === 'active').map((v) => v.input.price);
+      const reservedId = plan.images?.order.find((o): o is { add: WrittenImage } => 'add' in o && !!o.add)?.add.productId;
+      return {
+        ...(reservedId ? { id: reservedId } : {}),
+        ...(plan.changes as typeof products.$inferInsert),
+        vendorId: w.vendorId,
+        name: plan.product.name,
+        slug: plan.product.handle,
+        status,
+        submittedAt: status === 'pending_review' ? now : null,
+        importJobId: w.jobId,
+        priceMinPaise: active.length ? Math.min(...active) : null,
+        priceMaxPaise: active.length ? Math.max(...active) : null,
+        variantCount: plan.variants.length,
+        skus: plan.variants.map((v) => v.input.sku).join(' '),
+        stockAvailable: plan.variants.reduce((sum, v) => sum + v.stock.reduce((n, s) => n + s.delta, 0), 0),
+      };
+    }),
+    ['id', 'slug'],
+  );
+  for (const r of made) idByHandle.set(r.slug, r.id);
   const idOf = (plan: ProductPlan) => idByHandle.get(plan.product.handle)!;
+  for (const plan of plans) if (plan.images) await writeImages(tx, idOf(plan), plan.images, w);
   const submitted = plans.filter((plan) => plan.statusMove?.to === 'pending_review');
-  await insertChunked(submitted, (chunk) =>
-    tx.insert(productStatusEvents).values(
-      chunk.map((plan) => ({
-        productId: idOf(plan),
-        fromStatus: 'draft',
-        toStatus: 'pending_review',
-        reason: `Submitted by bulk import #${w.jobId}.`,
-        actorUserId: w.actor.realUserId,
-      })),
-    ),
+  await insertJsonRows(
+    tx,
+    productStatusEvents,
+    submitted.map((plan) => ({
+      productId: idOf(plan),
+      fromStatus: 'draft',
+      toStatus: 'pending_review',
+      reason: `Submitted by bulk import #${w.jobId}.`,
+      actorUserId: w.actor.realUserId,
+    })),
   );
-  await insertChunked(
+  await insertJsonRows(
+    tx,
+    productTags,
     plans.flatMap((plan) => plan.product.tagIds.map((tagId) => ({ productId: idOf(plan), tagId }))),
-    (chunk) => tx.insert(productTags).values(chunk),
   );
-  await insertChunked(
+  await insertJsonRows(
+    tx,
+    productWarehouses,
     plans.flatMap((plan) => (plan.product.shipsFrom ?? []).map((warehouseId) => ({ productId: idOf(plan), warehouseId }))),
-    (chunk) => tx.insert(productWarehouses).values(chunk),
   );
-  await insertChunked(
+  await insertJsonRows(
+    tx,
+    productOptions,
     plans.flatMap((plan) => plan.options.map((o, position) => ({ productId: idOf(plan), groupId: o.groupId, position, valueIds: o.valueIds }))),
-    (chunk) => tx.insert(productOptions).values(chunk),
   );
-  const variantRows = plans.flatMap((plan) => plan.variants.map((v, position) => newVariantRow(v, idOf(plan), position, w)));
   const variantIds = new Map<string, number>();
-  await insertChunked(variantRows, async (chunk) => {
-    const rows = await tx.insert(productVariants).values(chunk).returning({ id: productVariants.id, sku: productVariants.sku });
-    for (const r of rows) variantIds.set(r.sku, r.id);
-  });
+  const variants = await insertJsonRows(
+    tx,
+    productVariants,
+    plans.flatMap((plan) => plan.variants.map((v, position) => newVariantRow(v, idOf(plan), position, w))),
+    ['id', 'sku'],
+  );
+  for (const r of variants) variantIds.set(r.sku, r.id);
   const opening = plans.flatMap((plan) =>
     plan.variants.flatMap((v) => v.stock.map((s) => ({ variantId: variantIds.get(v.input.sku)!, warehouseId: s.warehouseId, quantity: s.delta }))),
   );
@@ -537,21 +614,40 @@ async function applyPlan(tx: DbOrTx, plan: ProductPlan, w: WriteContext, maxPosi
       await tx
         .insert(productStatusEvents)
         .values({ productId, fromStatus: move.from, toStatus: move.to, reason: `Bulk import #${w.jobId}.`, actorUserId: w.actor.realUserId });
+    if (plan.images) await writeImages(tx, productId, plan.images, w);
     if (
       !move &&
       (plan.changes.name !== undefined ||
         plan.changes.description !== undefined ||
         plan.changes.categoryId !== undefined ||
-        plan.changes.subCategoryId !== undefined)
+        plan.changes.subCategoryId !== undefined ||
+        plan.images)
     ) {
       const e = plan.existing;
+      const savedPaths = [...(plan.images ? [...plan.images.removed, ...plan.images.order.flatMap((o) => ('keep' in o ? [o.keep] : []))] : [])]
+        .sort((a, b) => a.position - b.position || a.id - b.id)
+        .map((i) => i.path);
       await sendContentChangeToReview(
         tx,
         w.actor,
         { user: { userType: w.byVendor ? 'vendor' : 'staff' } } as Parameters<typeof sendContentChangeToReview>[2],
         productId,
-        { status: e.status, name: e.name, description: e.description, categoryId: e.categoryId, subCategoryId: e.subCategoryId },
-        { status: e.status, name: p.name, description: p.description, categoryId: p.categoryId, subCategoryId: p.subCategoryId },
+        {
+          status: e.status,
+          name: e.name,
+          description: e.description,
+          categoryId: e.categoryId,
+          subCategoryId: e.subCategoryId,
+          ...(plan.images ? { images: savedPaths } : {}),
+        },
+        {
+          status: e.status,
+          name: p.name,
+          description: p.description,
+          categoryId: p.categoryId,
+          subCategoryId: p.subCategoryId,
+          ...(plan.images ? { images: imagePaths(plan.images) } : {}),
+        },
       );
     }
   }
@@ -614,13 +710,100 @@ export interface PhaseRun {
   lookups: ImportLookups;
   vendorActive: boolean;
   /** Called with each batch's results; for the import, inside `db.transaction` with the writes. */
-  commit(batch: { lastRow: number; counts: ImportCounts; errors: ImportRowError[] }, tx: DbOrTx | null): Promise<void>;
+  commit(batch: { lastRow: number; counts: ImportCounts; errors: ImportRowError[]; outcomes: RowOutcomes }, tx: DbOrTx | null): Promise<void>;
   write?: WriteContext;
+  /** The images column's photos: the ZIP's files and the URL fetcher. */
+  images: ImportImages;
   /** First in each import batch's transaction: re-asserts this server's claim and locks the job's row until the batch commits. */
   assertClaim?(tx: DbOrTx): Promise<void>;
   db: Db;
   /** Stop between batches (the server is stopping, or another server took the job over). */
   shouldStop(): boolean;
+}
+
+/** Concurrent photo fetches of a batch: network waits overlap; the resizing itself runs one at a time. */
+const PHOTO_FETCHES = 4;
+
+/**
+ * Fetches (or unpacks) and writes the photos a batch's products add: those their images column names
+ * that are not already theirs. A new product that gets photos is given its id now (its folder).
+ */
+async function prepareBatchImages(run: PhaseRun, batch: ImportProduct[]): Promise<{ prepared: Map<string, PreparedImage>; reservedIds: Map<string, number> }> {
+  const prepared = new Map<string, PreparedImage>();
+  const reservedIds = new Map<string, number>();
+  const wanting = batch.filter((p) => p.images?.some((entry) => !isSavedImagePath(entry)));
+  if (!wanting.length) return { prepared, reservedIds };
+  const saved = await run.db
+    .select({ id: products.id, slug: products.slug })
+    .from(products)
+    .where(
+      and(
+        eq(products.vendorId, run.job.vendorId),
+        inArray(
+          sql`lower(${products.slug})`,
+          wanting.map((p) => p.handle),
+        ),
+      ),
+    );
+  const idByHandle = new Map(saved.map((p) => [p.slug.toLowerCase(), p.id]));
+  const savedImages = saved.length
+    ? await run.db
+        .select({ productId: productImages.productId, path: productImages.path, source: productImages.source })
+        .from(productImages)
+        .where(
+          inArray(
+            productImages.productId,
+            saved.map((p) => p.id),
+          ),
+        )
+    : [];
+  const work: { key: string; entry: string; productId: number }[] = [];
+  for (const p of wanting) {
+    const savedId = idByHandle.get(p.handle);
+    const own = savedImages.filter((i) => i.productId === savedId);
+    const fresh = p.images!.filter(
+      (entry) => !isSavedImagePath(entry) && !own.some((i) => namesSavedImage(entry, i)) && (looksLikeUrl(entry) || !run.images.find(entry).problem),
+    );
+    if (!fresh.length) continue;
+    let productId = savedId;
+    if (productId === undefined) {
+      productId = await run.images.reserveProductId(run.db);
+      reservedIds.set(p.handle, productId);
+    }
+    for (const entry of fresh) work.push({ key: imageKey(p.handle, entry), entry, productId });
+  }
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(PHOTO_FETCHES, work.length) }, async () => {
+      while (next < work.length) {
+        const item = work[next++]!;
+        prepared.set(item.key, await run.images.prepare(item.entry, item.productId));
+      }
+    }),
+  );
+  return { prepared, reservedIds };
+}
+
+/** What each row of a batch came to, by row number: its code (c, u, n, e) and its SKU or handle. */
+export type RowOutcomes = Map<number, { code: 'c' | 'u' | 'n' | 'e'; label: string }>;
+const OUTCOME_CODE = { created: 'c', updated: 'u', unchanged: 'n' } as const;
+/** A row's label in the rows table: its SKU, or its handle on a product's variant-less row. */
+const rowLabel = (r: ImportRecord) => normaliseSku(r.cells.sku ?? '') || (r.cells.handle ?? '').trim().toLowerCase();
+
+/** A batch's outcomes as stored: one letter per row from its first (`.` for a row that isn't data) and the labels, one per line. */
+export function packOutcomes(outcomes: RowOutcomes): { firstRow: number; codes: string; labels: string } | null {
+  if (!outcomes.size) return null;
+  const rows = [...outcomes.keys()];
+  const first = Math.min(...rows);
+  const last = Math.max(...rows);
+  let codes = '';
+  const labels: string[] = [];
+  for (let row = first; row <= last; row++) {
+    const o = outcomes.get(row);
+    codes += o?.code ?? '.';
+    labels.push(o ? o.label.replace(/\n/g, ' ') : '');
+  }
+  return { firstRow: first, codes, labels: labels.join('\n') };
 }
 
 const emptyCounts = (): ImportCounts => ({ rowsRead: 0, rowsValid: 0, rowsError: 0, created: 0, updated: 0, unchanged: 0 });
@@ -638,7 +821,7 @@ export async function runImportPhase(run: PhaseRun): Promise<boolean> {
   const valuePositions = new Map<number, number>();
   for (const g of run.lookups.optionGroups.values()) for (const v of g.values.values()) valuePositions.set(v.id, v.position);
   const warehouseCodes = new Map([...run.lookups.warehouses.values()].map((w) => [w.id, w.code]));
-  const ctx: PlanContext = { vendorActive: run.vendorActive, valuePositions, warehouseCodes };
+  const ctx: PlanContext = { vendorActive: run.vendorActive, valuePositions, warehouseCodes, images: run.images, prepared: null, reservedIds: new Map() };
   const columns = new Set<string>();
   let batch: ImportRecord[][] = [];
   let batchRows = 0;
@@ -646,15 +829,26 @@ export async function runImportPhase(run: PhaseRun): Promise<boolean> {
   let batchNumber = 1;
   let pendingErrors: ImportRowError[] = [];
   let pendingErrorRows = 0;
+  let pendingErrorLabels: [number, string][] = [];
+
+  /** The batch whose database work is under way while the next one is read and checked. */
+  let inFlight: Promise<void> | null = null;
+  const settle = async () => {
+    const work = inFlight;
+    inFlight = null;
+    await work;
+  };
 
   const flush = async (): Promise<void> => {
     const groups = batch;
     const loose = pendingErrors;
     const looseRows = pendingErrorRows;
+    const outcomes: RowOutcomes = new Map(pendingErrorLabels.map(([row, label]) => [row, { code: 'e', label }]));
     batch = [];
     batchRows = 0;
     pendingErrors = [];
     pendingErrorRows = 0;
+    pendingErrorLabels = [];
     const counts = emptyCounts();
     const errors: ImportRowError[] = [...loose];
     counts.rowsRead += looseRows;
@@ -685,10 +879,38 @@ export async function runImportPhase(run: PhaseRun): Promise<boolean> {
       if (own.length || !result.product) {
         errors.push(...own);
         counts.rowsError += records.length;
+        for (const r of records) outcomes.set(r.row, { code: 'e', label: rowLabel(r) });
         continue;
       }
       valid.push({ product: result.product, records });
     }
+    // The previous batch's reads and writes went on while this one was read and checked: the
+    // database and this process work at the same time, one batch apart. Its transaction commits
+    // before this one starts, so batches still commit in file order and `rows_done` only grows.
+    await settle();
+    const work = store(valid, errors, counts, lastRow, outcomes);
+    work.catch(() => {}); // awaited by the next settle(); a failure surfaces there
+    inFlight = work;
+  };
+
+  /** A batch's database part: its photos, then its plan and writes (the import) or its count (the dry run). */
+  const store = async (
+    valid: { product: ImportProduct; records: ImportRecord[] }[],
+    errors: ImportRowError[],
+    counts: ImportCounts,
+    lastRow: number,
+    outcomes: RowOutcomes,
+  ): Promise<void> => {
+    // The import's photos are fetched and written before the batch's transaction (never inside it).
+    const photos =
+      phase === 'import'
+        ? await prepareBatchImages(
+            run,
+            valid.map((v) => v.product),
+          )
+        : { prepared: null, reservedIds: new Map<string, number>() };
+    const batchCtx: PlanContext = { ...ctx, ...photos };
+    if (run.write) run.write.imageFiles = { used: new Set(), removed: [] };
     const apply = async (tx: DbOrTx | null) => {
       const source = tx ?? run.db;
       const existing = await loadExisting(
@@ -699,15 +921,18 @@ export async function runImportPhase(run: PhaseRun): Promise<boolean> {
       );
       const created: ProductPlan[] = [];
       for (const { product, records } of valid) {
-        const { plan, errors: planErrors } = planProduct(product, existing, ctx);
+        const { plan, errors: planErrors } = planProduct(product, existing, batchCtx);
         if (!plan) {
           errors.push(...planErrors);
           counts.rowsError += records.length;
+          for (const r of records) outcomes.set(r.row, { code: 'e', label: rowLabel(r) });
           continue;
         }
         counts.rowsValid += records.length;
         if (plan.variants.length) for (const v of plan.variants) counts[v.outcome] += 1;
         else counts[plan.outcome] += 1;
+        for (const r of records) outcomes.set(r.row, { code: OUTCOME_CODE[plan.outcome], label: rowLabel(r) });
+        for (const v of plan.variants) outcomes.set(v.input.row, { code: OUTCOME_CODE[v.outcome], label: v.input.sku });
         if (tx && run.write) {
           if (!plan.existing) created.push(plan);
           else await applyPlan(tx, plan, run.write, existing.maxPositions.get(plan.existing.id) ?? -1);
@@ -715,69 +940,96 @@ export async function runImportPhase(run: PhaseRun): Promise<boolean> {
       }
       if (tx && run.write) await applyNewProducts(tx, created, run.write);
       errors.sort((a, b) => a.row - b.row);
-      await run.commit({ lastRow: Math.max(lastRow, ...errors.map((e) => e.row), 0), counts, errors }, tx);
+      await run.commit({ lastRow: Math.max(lastRow, ...errors.map((e) => e.row), 0), counts, errors, outcomes }, tx);
     };
-    if (phase === 'import')
-      await run.db.transaction(async (tx) => {
-        // PostgreSQL's JIT compiles the vendors' product-count trigger (migration 0014: a statement
-        // trigger over a transition table it has no statistics for) on every INSERT into products:
-        // about 2 s against 0.1 ms without, measured; a batch is small, short statements only.
-        await tx.execute(sql`set local jit = off`);
-        await run.assertClaim?.(tx);
-        // The foreign-key checks' plans are cached per connection: one made while stock_levels was
-        // nearly empty (a new marketplace's first import) scans the table for each row it checks, and
-        // each batch got slower than the last (1 s per 500 levels at 50,000). Fresh statistics make
-        // the database drop those plans; the tables the import fills are analysed as they grow
-        // (after batches 1, 2, 4, 8…), a few times a job. Replanning every check instead
-        // (plan_cache_mode) cost a third of the import's time.
-        if ((batchNumber & (batchNumber - 1)) === 0) await tx.execute(sql`analyze products, product_variants, stock_levels, stock_movements`);
-        batchNumber += 1;
-        await apply(tx);
-      });
-    else await apply(null);
+    const written = [...(photos.prepared?.values() ?? [])].flatMap((x) => ('path' in x ? [x.path] : []));
+    if (phase === 'import') {
+      try {
+        await run.db.transaction(async (tx) => {
+          // PostgreSQL's JIT compiles the vendors' product-count trigger (migration 0014: a statement
+          // trigger over a transition table it has no statistics for) on every INSERT into products:
+          // about 2 s against 0.1 ms without, measured; a batch is small, short statements only.
+          await tx.execute(sql`set local jit = off`);
+          // A batch's commit need not wait for the disk: the job's progress commits with its rows, so
+          // a database crash that lost the last commits loses them together, and the resumed job
+          // writes those batches again. Exactly once still holds; four waits for the disk per second don't.
+          await tx.execute(sql`set local synchronous_commit = off`);
+          await run.assertClaim?.(tx);
+          // The foreign-key checks' plans are cached per connection: one made while stock_levels was
+          // nearly empty (a new marketplace's first import) scans the table for each row it checks, and
+          // each batch got slower than the last (1 s per 500 levels at 50,000). Fresh statistics make
+          // the database drop those plans; the tables the import fills are analysed as they grow
+          // (after batches 1, 2, 4, 8…), a few times a job. Replanning every check instead
+          // (plan_cache_mode) cost a third of the import's time.
+          if ((batchNumber & (batchNumber - 1)) === 0) await tx.execute(sql`analyze products, product_variants, stock_levels, stock_movements`);
+          batchNumber += 1;
+          await apply(tx);
+        });
+      } catch (error) {
+        await Promise.all(written.map((path) => run.images.discard(path)));
+        throw error;
+      }
+      // Committed: the photos no row uses (their product had another error) and those the file dropped go.
+      const files = run.write!.imageFiles;
+      await Promise.all([...written.filter((path) => !files.used.has(path)), ...files.removed].map((path) => run.images.discard(path)));
+    } else await apply(null);
   };
 
-  let headerSeen = false;
-  for await (const record of readImportRows(run.path, run.job.fileKind as ImportFileKind)) {
-    if (record.row - 1 > MAX_IMPORT_ROWS)
-      throw new ImportFileError(
-        `The file has more than ${formatCount(MAX_IMPORT_ROWS)} rows, the most one import takes. Split it into smaller files (whole products in each).`,
-      );
-    if (!headerSeen) {
-      headerSeen = true;
-      for (const key of Object.keys(record.cells)) columns.add(key);
-    }
-    const { groups, error } = grouper.push(record);
-    for (const group of groups) {
-      const last = group[group.length - 1]!.row;
-      if (last <= resumeAfter) {
-        // Committed before the restart: remember its SKUs, write nothing.
-        for (const r of group) {
-          const sku = normaliseSku(r.cells.sku ?? '');
-          if (sku && !skuRows.has(sku)) skuRows.set(sku, { row: r.row, handle: (r.cells.handle ?? '').trim().toLowerCase() });
-        }
-        continue;
+  try {
+    let headerSeen = false;
+    for await (const record of readImportRows(run.path, run.job.fileKind as ImportFileKind)) {
+      if (record.row - 1 > MAX_IMPORT_ROWS)
+        throw new ImportFileError(
+          `The file has more than ${formatCount(MAX_IMPORT_ROWS)} rows, the most one import takes. Split it into smaller files (whole products in each).`,
+        );
+      if (!headerSeen) {
+        headerSeen = true;
+        for (const key of Object.keys(record.cells)) columns.add(key);
       }
-      batch.push(group);
-      batchRows += group.length;
+      const { groups, error } = grouper.push(record);
+      for (const group of groups) {
+        const last = group[group.length - 1]!.row;
+        if (last <= resumeAfter) {
+          // Committed before the restart: remember its SKUs, write nothing.
+          for (const r of group) {
+            const sku = normaliseSku(r.cells.sku ?? '');
+            if (sku && !skuRows.has(sku)) skuRows.set(sku, { row: r.row, handle: (r.cells.handle ?? '').trim().toLowerCase() });
+          }
+          continue;
+        }
+        batch.push(group);
+        batchRows += group.length;
+      }
+      if (error && record.row > resumeAfter) {
+        pendingErrors.push(error);
+        pendingErrorRows += 1;
+        pendingErrorLabels.push([record.row, rowLabel(record)]);
+      }
+      if (batchRows + pendingErrorRows >= IMPORT_BATCH_ROWS) {
+        if (run.shouldStop()) {
+          await settle();
+          return false;
+        }
+        await flush();
+      }
     }
-    if (error && record.row > resumeAfter) {
-      pendingErrors.push(error);
-      pendingErrorRows += 1;
+    const last = grouper.end();
+    if (last && last[last.length - 1]!.row > resumeAfter) {
+      batch.push(last);
+      batchRows += last.length;
     }
-    if (batchRows + pendingErrorRows >= IMPORT_BATCH_ROWS) {
-      if (run.shouldStop()) return false;
+    if (batch.length || pendingErrors.length) {
+      if (run.shouldStop()) {
+        await settle();
+        return false;
+      }
       await flush();
     }
-  }
-  const last = grouper.end();
-  if (last && last[last.length - 1]!.row > resumeAfter) {
-    batch.push(last);
-    batchRows += last.length;
-  }
-  if (batch.length || pendingErrors.length) {
-    if (run.shouldStop()) return false;
-    await flush();
+    await settle();
+  } catch (error) {
+    // A file problem found while a batch is being written: that batch finishes (or fails) first.
+    await settle().catch(() => {});
+    throw error;
   }
   return true;
 }
@@ -818,6 +1070,62 @@ export async function jobErrors(db: DbOrTx, jobId: number, phase: ImportPhase, p
     await db.execute(sql`select count(*)::int as total from product_import_errors where job_id = ${jobId} and phase = ${phase}`),
   ) as [{ total: number }];
   return { rows, total: Number(total) };
+}
+
+/** The rows of a job's phase that came to one outcome, a page at a time, with their SKU (and, for errors, what is wrong). */
+export async function jobRows(db: DbOrTx, jobId: number, phase: ImportPhase, outcome: ImportRowOutcome, page: number, perPage: number) {
+  const where = and(eq(productImportOutcomes.jobId, jobId), eq(productImportOutcomes.phase, phase));
+  const chunks = await db
+    .select({ firstRow: productImportOutcomes.firstRow, codes: productImportOutcomes.codes })
+    .from(productImportOutcomes)
+    .where(where)
+    .orderBy(asc(productImportOutcomes.firstRow));
+  const code = outcome === 'error' ? 'e' : OUTCOME_CODE[outcome];
+  const from = (page - 1) * perPage;
+  const wanted: { row: number; chunk: number; index: number }[] = [];
+  let total = 0;
+  for (const chunk of chunks) {
+    for (let i = 0; i < chunk.codes.length; i++) {
+      if (chunk.codes[i] !== code) continue;
+      if (total >= from && wanted.length < perPage) wanted.push({ row: chunk.firstRow + i, chunk: chunk.firstRow, index: i });
+      total += 1;
+    }
+  }
+  const chunkRows = [...new Set(wanted.map((w) => w.chunk))];
+  const labelRows = chunkRows.length
+    ? await db
+        .select({ firstRow: productImportOutcomes.firstRow, labels: productImportOutcomes.labels })
+        .from(productImportOutcomes)
+        .where(and(where, inArray(productImportOutcomes.firstRow, chunkRows)))
+    : [];
+  const labels = new Map(labelRows.map((r) => [r.firstRow, r.labels.split('\n')]));
+  const messages = new Map<number, { column: string; message: string }[]>();
+  if (outcome === 'error' && wanted.length) {
+    const errorRows = await db
+      .select({ row: productImportErrors.row, column: productImportErrors.column, message: productImportErrors.message })
+      .from(productImportErrors)
+      .where(
+        and(
+          eq(productImportErrors.jobId, jobId),
+          eq(productImportErrors.phase, phase),
+          inArray(
+            productImportErrors.row,
+            wanted.map((w) => w.row),
+          ),
+        ),
+      )
+      .orderBy(asc(productImportErrors.id));
+    for (const e of errorRows) messages.set(e.row, [...(messages.get(e.row) ?? []), { column: e.column, message: e.message }]);
+  }
+  return {
+    rows: wanted.map((w) => ({
+      row: w.row,
+      outcome,
+      sku: labels.get(w.chunk)?.[w.index] ?? '',
+      ...(outcome === 'error' ? { errors: messages.get(w.row) ?? [] } : {}),
+    })),
+    total,
+  };
 }
 
 /** Money as the file writes it: rupees with two decimals, no grouping (a spreadsheet reads it as a number). */

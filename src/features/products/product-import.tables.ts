@@ -5,7 +5,7 @@
  * LOCKED), which keeps `heartbeat_at` fresh; `rows_done` is the last row of the last batch committed,
  * written in that batch's transaction, so a restarted job resumes right after it.
  */
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users, vendors } from '../../lib/db/schema.ts';
 
 export const productImportJobs = pgTable(
@@ -22,6 +22,8 @@ export const productImportJobs = pgTable(
     /** 'csv' | 'xlsx' */
     fileKind: text('file_kind').notNull(),
     fileBytes: integer('file_bytes').notNull(),
+    /** Images in the ZIP the sheet came in (the file's images column names them); null when the upload was the sheet alone. */
+    imageFiles: integer('image_files'),
     /** SHA-256 of the file, hex: the same file twice for one vendor within a day is asked about. */
     fileHash: text('file_hash').notNull(),
     /** 'dry_run' | 'import' */
@@ -76,4 +78,24 @@ export const productImportErrors = pgTable(
     message: text('message').notNull(),
   },
   (t) => [index('product_import_errors_job_idx').on(t.jobId, t.phase, t.row, t.id)],
+);
+
+/**
+ * What each row of a job's file came to, per phase, a batch per row of this table: `codes` has one
+ * letter per file row from `first_row` on (c created, u updated, n unchanged, e error, . not a data
+ * row) and `labels` the row's SKU (or the handle of a product without variants), one per line. A
+ * 100,000-row file is about 200 rows here, written in each batch's transaction.
+ */
+export const productImportOutcomes = pgTable(
+  'product_import_outcomes',
+  {
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => productImportJobs.id, { onDelete: 'cascade' }),
+    phase: text('phase').notNull(),
+    firstRow: integer('first_row').notNull(),
+    codes: text('codes').notNull(),
+    labels: text('labels').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.phase, t.firstRow] })],
 );

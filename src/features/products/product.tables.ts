@@ -222,6 +222,12 @@ export const productImages = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     bytes: integer('bytes').notNull(),
+    /**
+     * Where a bulk import took it from, as the file wrote it (a URL, or a file name in the uploaded
+     * ZIP); null for an image uploaded on the images page. The same text in a later file keeps this
+     * image instead of fetching it again.
+     */
+    source: text('source'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('product_images_product_idx').on(t.productId, t.position)],

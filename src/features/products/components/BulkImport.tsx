@@ -11,19 +11,13 @@ import { api, ApiError } from '@/lib/http/client.ts';
 import { useIslandQueryClient } from '@/lib/http/query-client.ts';
 import { Button } from '@/components/ui/Button.tsx';
 import { buttonClass, errorTextClass, hintClass, inputClass, labelClass } from '@/components/ui/styles.ts';
-import { formatCount, type ImportJobJson } from '@/features/products/product-import-format.ts';
+import { formatCount, type ImportJobJson, type ImportRowJson, type ImportRowOutcome } from '@/features/products/product-import-format.ts';
 
 export interface BulkImportProps {
   /** Staff choose the vendor; null for a vendor (always their own catalogue). */
   vendors: { id: number; name: string }[] | null;
   job: ImportJobJson | null;
   maxBytes: number;
-}
-
-interface ErrorRow {
-  row: number;
-  column: string;
-  message: string;
 }
 
 const PER_PAGE = 25;
@@ -84,16 +78,14 @@ function UploadStep({ vendors, maxBytes, onUploaded }: { vendors: BulkImportProp
     e.preventDefault();
     setError(null);
     if (needsVendor) return setError('Choose the vendor whose catalogue the file is for.');
-    if (!file) return setError('Choose a .csv or .xlsx file.');
+    if (!file) return setError('Choose a .csv, .xlsx or .zip file.');
     if (file.size > maxBytes)
       return setError(`The file is larger than ${formatCount(Math.floor(maxBytes / 1_048_576))} MB, the import limit. Split it into smaller files.`);
     setProgress(0);
     try {
       const { data } = await api.post<{ data: ImportJobJson }>(
         `/api/products/imports?file_name=${encodeURIComponent(file.name)}${vendorQuery}`,
-        file.type
-          ? file
-          : new Blob([file], { type: /\.xlsx$/i.test(file.name) ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv' }),
+        file.type ? file : new Blob([file], { type: UPLOAD_TYPES.find(([ext]) => ext.test(file.name))?.[1] ?? 'text/csv' }),
         { onUploadProgress: setProgress },
       );
       onUploaded(data);
@@ -148,13 +140,13 @@ function UploadStep({ vendors, maxBytes, onUploaded }: { vendors: BulkImportProp
         <input
           id={`${id}-file`}
           type="file"
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          accept=".csv,.xlsx,.zip,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/zip"
           className={`${inputClass} mt-1 max-w-md`}
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
         />
         <p className={hintClass}>
-          CSV (UTF-8, comma or semicolon) or XLSX, up to {formatCount(Math.floor(maxBytes / 1_048_576))} MB. The file is checked first (a dry run): nothing is
-          saved until you confirm.
+          CSV (UTF-8, comma or semicolon) or XLSX, up to {formatCount(Math.floor(maxBytes / 1_048_576))} MB; or a ZIP holding the sheet and the photos its
+          images column names. The file is checked first (a dry run): nothing is saved until you confirm.
         </p>
       </div>
       {progress !== null && <ProgressBar label="Uploading" value={progress} max={100} text={`${progress}%`} />}
@@ -169,6 +161,12 @@ function UploadStep({ vendors, maxBytes, onUploaded }: { vendors: BulkImportProp
     </form>
   );
 }
+
+/** A file's type when the browser gives none, by its name. */
+const UPLOAD_TYPES: [RegExp, string][] = [
+  [/\.xlsx$/i, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  [/\.zip$/i, 'application/zip'],
+];
 
 function ProgressBar({ label, value, max, text }: { label: string; value: number; max: number | null; text: string }) {
   const percent = max ? Math.min(100, Math.round((value / max) * 100)) : null;
@@ -249,7 +247,8 @@ function JobStep({ job, onStartOver, onChanged }: { job: ImportJobJson; onStartO
       <div>
         <h2 className="text-lg font-semibold">{title}</h2>
         <p className="text-sm break-all text-surface-600 dark:text-surface-400">
-          {job.file_name} · import #{job.id}
+          {job.file_name}
+          {job.image_files !== null && ` (with ${formatCount(job.image_files)} photo${job.image_files === 1 ? '' : 's'})`} · import #{job.id}
         </p>
       </div>
       {running(job) && (
@@ -282,7 +281,7 @@ function JobStep({ job, onStartOver, onChanged }: { job: ImportJobJson; onStartO
         </p>
       )}
       {job.differences && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">{job.differences}</p>}
-      {job.status === 'done' && job.rows_error > 0 && <ErrorTable job={job} />}
+      {job.status === 'done' && <RowsTable job={job} />}
       {dryRun && job.status === 'done' && (
         <div className="space-y-3 rounded-lg border border-surface-200 p-4 dark:border-surface-800">
           {job.duplicate_of && (
@@ -330,57 +329,105 @@ function JobStep({ job, onStartOver, onChanged }: { job: ImportJobJson; onStartO
   );
 }
 
-function ErrorTable({ job }: { job: ImportJobJson }) {
+function RowsTable({ job }: { job: ImportJobJson }) {
+  const id = useId();
+  const dryRun = job.phase === 'dry_run';
+  const choices = (
+    [
+      ['error', 'Rows with errors', job.rows_error],
+      ['created', dryRun ? 'Would create' : 'Created', job.created],
+      ['updated', dryRun ? 'Would update' : 'Updated', job.updated],
+      ['unchanged', 'Unchanged', job.unchanged],
+    ] as const
+  ).filter(([, , count]) => count > 0);
+  const [outcome, setOutcome] = useState<ImportRowOutcome>(choices[0]?.[0] ?? 'error');
   const [page, setPage] = useState(1);
-  useEffect(() => setPage(1), [job.id, job.phase]);
+  useEffect(() => {
+    setPage(1);
+    setOutcome(choices[0]?.[0] ?? 'error');
+    // A new job or phase starts on its first choice (the choices follow from them).
+  }, [job.id, job.phase]);
   const { data, isError } = useQuery({
-    queryKey: ['product-imports', 'errors', job.id, job.phase, page],
-    queryFn: () => api.get<{ data: ErrorRow[]; meta: { total: number } }>(`/api/products/imports/${job.id}/errors`, { page, per_page: PER_PAGE }),
+    queryKey: ['product-imports', 'rows', job.id, job.phase, outcome, page],
+    queryFn: () => api.get<{ data: ImportRowJson[]; meta: { total: number } }>(`/api/products/imports/${job.id}/rows`, { outcome, page, per_page: PER_PAGE }),
   });
+  if (!choices.length) return null;
   const total = data?.meta.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
+  const errors = outcome === 'error';
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-semibold">Errors</h3>
-        <a className={buttonClass('outline', 'sm')} href={`/api/products/imports/${job.id}/error-file`} download data-testid="error-file">
-          Download the file with an errors column
-        </a>
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <label htmlFor={`${id}-outcome`} className={labelClass}>
+            Show rows
+          </label>
+          <select
+            id={`${id}-outcome`}
+            className={`${inputClass} mt-1`}
+            value={outcome}
+            onChange={(e) => {
+              setOutcome(e.target.value as ImportRowOutcome);
+              setPage(1);
+            }}
+          >
+            {choices.map(([value, label, count]) => (
+              <option key={value} value={value}>
+                {label} ({formatCount(count)})
+              </option>
+            ))}
+          </select>
+        </div>
+        {job.rows_error > 0 && (
+          <a className={buttonClass('outline', 'sm')} href={`/api/products/imports/${job.id}/error-file`} download data-testid="error-file">
+            Download the file with an errors column
+          </a>
+        )}
       </div>
-      {isError && <p className={errorTextClass}>The errors could not be loaded. Reload the page.</p>}
+      {isError && <p className={errorTextClass}>The rows could not be loaded. Reload the page.</p>}
       <div className="overflow-x-auto rounded-lg border border-surface-200 dark:border-surface-800">
-        <table className="w-full text-left text-sm" data-testid="import-errors">
-          <caption className="sr-only">Rows with errors</caption>
+        <table className="w-full text-left text-sm" data-testid={errors ? 'import-errors' : 'import-rows'}>
+          <caption className="sr-only">{choices.find(([value]) => value === outcome)?.[1]}</caption>
           <thead className="bg-surface-50 dark:bg-surface-900">
             <tr>
               <th scope="col" className="px-3 py-2">
                 Row
               </th>
               <th scope="col" className="px-3 py-2">
-                Column
+                SKU
               </th>
               <th scope="col" className="px-3 py-2">
-                What is wrong
+                {errors ? 'What is wrong' : 'Result'}
               </th>
             </tr>
           </thead>
           <tbody>
-            {(data?.data ?? []).map((e, i) => (
-              <tr key={`${e.row}-${e.column}-${i}`} className="border-t border-surface-200 align-top dark:border-surface-800">
-                <td className="px-3 py-2 tabular-nums">{formatCount(e.row)}</td>
-                <td className="px-3 py-2 break-words">{e.column}</td>
-                <td className="px-3 py-2">{e.message}</td>
+            {(data?.data ?? []).map((r) => (
+              <tr key={r.row} className="border-t border-surface-200 align-top dark:border-surface-800">
+                <td className="px-3 py-2 tabular-nums">{formatCount(r.row)}</td>
+                <td className="px-3 py-2 break-all">{r.sku}</td>
+                <td className="px-3 py-2">
+                  {errors
+                    ? r.errors?.length
+                      ? r.errors.map((e, i) => (
+                          <p key={i}>
+                            <span className="font-medium">{e.column}:</span> {e.message}
+                          </p>
+                        ))
+                      : 'Left out: another row of this product has an error.'
+                    : OUTCOME_TEXT[r.outcome](dryRun)}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <nav className="flex items-center justify-between gap-2 text-sm" aria-label="Error pages">
+      <nav className="flex items-center justify-between gap-2 text-sm" aria-label="Pages of rows">
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
           Previous
         </Button>
         <span>
-          Page {formatCount(page)} of {formatCount(pages)} · {formatCount(total)} errors
+          Page {formatCount(page)} of {formatCount(pages)} · {rowsText(total)}
         </span>
         <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
           Next
@@ -389,3 +436,10 @@ function ErrorTable({ job }: { job: ImportJobJson }) {
     </div>
   );
 }
+
+const OUTCOME_TEXT: Record<ImportRowOutcome, (dryRun: boolean) => string> = {
+  created: (dryRun) => (dryRun ? 'Would be created' : 'Created'),
+  updated: (dryRun) => (dryRun ? 'Would be updated' : 'Updated'),
+  unchanged: () => 'Unchanged',
+  error: () => 'Error',
+};
