@@ -18,5 +18,7 @@ declare namespace App {
     route: import('./lib/routes/route').CompiledRoute | undefined;
     /** The page the guard refused, for the 403 page to name (the request is rewritten to /403). */
     refused?: import('./lib/routes/route').CompiledRoute;
+    /** The storefront API key of a /api/storefront/v1 request (the middleware checked it and its scope). */
+    storefrontKey?: import('./features/orders/storefront-keys.server').StorefrontKey;
   }
 }

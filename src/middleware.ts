@@ -37,6 +37,7 @@ import { allowedMethods, matchRoute } from './app/routes/registry.ts';
 import type { CompiledRoute } from './lib/routes/route.ts';
 import { errorResponse, toErrorResponse } from './lib/http/api.server.ts';
 import { THEME_COOKIE, parseThemeCookie } from './lib/theme/theme.ts';
+import { authenticateStorefront } from './features/orders/storefront-keys.server.ts';
 
 const ONBOARDING_START = '/vendor/store-setup';
 const TWO_FACTOR_SETUP = '/profile/two-factor';
@@ -197,8 +198,40 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   return SAFE_METHODS.has(context.request.method) ? handleRequest(context, next) : aroundWrite(() => aroundAppWrite(() => handleRequest(context, next)));
 }
 
+/**
+ * The storefront API (issue 17 §1): an API key with the route's scope, and nothing of the
+ * back-office: a request carrying a session cookie is refused whether or not the session is live,
+ * and there is no CSRF check (CSRF forges a browser's cookie; these routes take no cookie).
+ */
+async function handleStorefront(context: APIContext, next: MiddlewareNext, route: CompiledRoute, scope: 'read-catalogue' | 'write-orders'): Promise<Response> {
+  const locals = context.locals;
+  locals.session = null;
+  locals.principal = null;
+  locals.realPrincipal = null;
+  locals.ability = abilityOf(null);
+  locals.can = () => false;
+  locals.route = route;
+  locals.theme = parseThemeCookie(undefined);
+  locals.csrfToken = '';
+  const method = context.request.method === 'HEAD' ? 'GET' : context.request.method;
+  if (!route.methods.includes(method as never)) {
+    return errorResponse(405, { message: `${context.request.method} is not allowed here.` }, { allow: allowedMethods(route.pattern).join(', ') });
+  }
+  if (context.cookies.get(SESSION_COOKIE)?.value) {
+    locals.log.warn({ path: context.url.pathname }, 'back-office session refused on the storefront API');
+    return errorResponse(403, { message: 'The storefront API takes a storefront API key, never a back-office session.' });
+  }
+  const key = await authenticateStorefront(db(), context.request, scope);
+  locals.storefrontKey = key;
+  locals.actor = { realUserId: null, impersonatedUserId: null, ip: clientIp(context), userAgent: `storefront key "${key.name}" (#${key.id})` };
+  locals.log.info({ path: context.url.pathname, method: context.request.method, storefrontKey: key.name, storefrontKeyId: key.id }, 'storefront key used');
+  return next();
+}
+
 async function handleRequest(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const locals = context.locals;
+  const matched = matchRoute(context.url.pathname, context.request.method)?.route;
+  if (matched?.access.kind === 'storefront') return handleStorefront(context, next, matched, matched.access.scope);
   await loadIdentity(context);
   const p = locals.principal;
   locals.ability = abilityOf(p);
@@ -214,7 +247,7 @@ async function handleRequest(context: APIContext, next: MiddlewareNext): Promise
   const secret = config().sessionSecret;
   const sessionId = locals.session?.id ?? null;
   const cookieToken = context.cookies.get(CSRF_COOKIE)?.value;
-  const route = matchRoute(context.url.pathname, context.request.method)?.route;
+  const route = matched;
   locals.route = route;
   const html = wantsHtml(context, route);
 

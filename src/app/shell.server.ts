@@ -120,6 +120,8 @@ function mayOpen(locals: App.Locals, route: RouteDef): boolean {
       return user.userType === 'staff';
     case 'permission':
       return locals.can(route.access.permission);
+    case 'storefront':
+      return false;
   }
 }
 

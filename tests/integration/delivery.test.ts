@@ -67,7 +67,8 @@ describe('delivery partners', () => {
 
     const swift = await partners.find('name', 'Swift Express');
     const blocked = await expectErrorShape(await partners.delete(swift.id), 409);
-    expect(blocked.message).toBe('Delivery partner "Swift Express" can\'t be deleted: it has 2 delivery zones.');
+    // Its zones, and the demo orders it shipped (src/app/orders/orders.demo.server.ts).
+    expect(blocked.message).toBe('Delivery partner "Swift Express" can\'t be deleted: it has 2 delivery zones and shipped 2 orders.');
   });
 
   it('has a details page with the partner and a table of its zones, for delivery-partners:view', async () => {

@@ -16,6 +16,7 @@
  * is `npm run fuzz` (600 s). A failure names the request, keeps the whole of it in
  * .tmp/fuzz-failures/, and prints the seed: replay with FUZZ_SEED=<seed>.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -319,10 +320,31 @@ function decodesAsUri(url: string): boolean {
   }
 }
 
+let storefrontKey: string | undefined;
+
+/**
+ * The storefront API takes a key and refuses a session (src/middleware.ts): its routes are fuzzed
+ * by a client without cookies, with a key of both scopes (made once, with room for every run)
+ * and a fresh Idempotency-Key per request.
+ */
+async function storefrontClient(): Promise<{ c: HttpClient; headers: Record<string, string> }> {
+  if (!storefrontKey) {
+    const made = await (
+      await client('admin')
+    ).post('/api/storefront-api-keys', {
+      json: { name: 'Fuzz', scopes: ['read-catalogue', 'write-orders'], rate_limit_per_minute: 100_000 },
+    });
+    expect(made.status).toBe(201);
+    storefrontKey = ((await made.json()) as { data: { secret: string } }).data.secret;
+  }
+  return { c: app.client(), headers: { authorization: `Bearer ${storefrontKey}`, 'idempotency-key': `fuzz-${randomUUID()}` } };
+}
+
 async function send(t: Target, r: FuzzRequest): Promise<{ status: number; text: string }> {
-  const c = await client(t.account);
+  const storefront = t.route.access.kind === 'storefront' ? await storefrontClient() : undefined;
+  const c = storefront?.c ?? (await client(t.account));
   const { body, type } = encodeBody(r);
-  const headers: Record<string, string> = { ...r.headers };
+  const headers: Record<string, string> = { ...storefront?.headers, ...r.headers };
   if (type !== undefined && !('content-type' in headers)) headers['content-type'] = type;
   if (type === undefined && body === undefined) delete headers['content-type'];
   const response = await c.request(t.method, `${r.path}${r.query ? `?${r.query}` : ''}`, { headers, body });

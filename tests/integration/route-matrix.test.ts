@@ -10,6 +10,7 @@
  *   staff on vendor-only routes              → 403 (and vendors on staff-only routes)
  *   lacking the permission                   → 403
  *   allowed, planned                         → 501 (the honest "not built yet" page)
+ *   storefront API (/api/storefront/v1)      → guest without a key 401, any session 403
  *   allowed                                  → no 401/403/405/419/5xx: 200, a redirect, 404 for a missing
  *                                              sample record, 400/409/415/422 for the empty body
  * Unsafe methods carry a valid CSRF token and the JSON body `{}`. Whenever such a request may get past
@@ -41,6 +42,12 @@ function expectationFor(route: CompiledRoute, profile: Profile | null): Expectat
   const access = route.access;
   const page = route.kind === 'page';
   if (access.kind === 'public') return { kind: 'allowed', planned: Boolean(route.planned), why: 'public' };
+  // The storefront API takes a key, never a session: without a key 401; with a session cookie 403.
+  if (access.kind === 'storefront') {
+    return profile
+      ? { kind: 'status', status: 403, why: 'storefront API refuses a session' }
+      : { kind: 'status', status: 401, why: 'storefront API needs a key' };
+  }
   if (access.kind === 'guest') {
     return profile
       ? { kind: 'redirect', to: '/dashboard', why: 'guest-only route, signed in' }

@@ -76,6 +76,9 @@ const OTHER_KINDS: Record<string, RecordKind> = {
   'global-settings': { singular: 'Global settings', fields: globalSettingsForm.fields, single: true },
   'account-deletion': { singular: 'Account deletion request' },
   notifications: { singular: 'Notifications', single: true },
+  // Orders name their record by number (kept with each entry: OD-2026-000123, or a sub-order's -2).
+  orders: { singular: 'Order' },
+  'storefront-api-keys': { singular: 'Storefront API key' },
 };
 
 function kindOf(area: string): RecordKind {

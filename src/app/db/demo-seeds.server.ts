@@ -20,6 +20,7 @@ import { seedProductCatalogue, seedVariedProduct } from '../../features/products
 import { seedProductMatrices } from '../../features/product-matrices/product-matrices.demo.server.ts';
 import { seedWishlists } from '../../features/wishlists/wishlists.demo.server.ts';
 import { seedPendingVendor } from '../../features/vendors/vendors.demo.server.ts';
+import { seedOrders } from '../orders/orders.demo.server.ts';
 
 export const DEMO_SEEDS: DemoSeed[] = [
   seedCategories,
@@ -41,4 +42,6 @@ export const DEMO_SEEDS: DemoSeed[] = [
   // After the customers and the products (the products issue's demo catalogue included).
   seedWishlists,
   seedPendingVendor,
+  // Last: placed through the storefront's code path, over the customers, stock and delivery zones.
+  seedOrders,
 ];

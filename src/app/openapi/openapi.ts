@@ -22,6 +22,7 @@ import { kycSchema, transitionSchema, vendorUpdateSchema } from '@/features/vend
 import { PRODUCT_TRANSITION_NAMES, PRODUCT_TRANSITIONS, productStatusLabel, productTransitionSchema } from '@/features/products/product-transitions.ts';
 import { productImagesPatchSchema } from '@/features/products/product-images.schema.ts';
 import { adjustmentSchema, startStockingSchema, thresholdSchema } from '@/features/inventories/inventory.schema.ts';
+import { ORDER_OPERATIONS } from './orders.openapi.ts';
 
 type Json = Record<string, unknown>;
 
@@ -34,6 +35,13 @@ const ERROR = { $ref: '#/components/schemas/Error' };
 const errorResponses = (route: RouteDef): Json => {
   const out: Json = {};
   const unsafe = route.methods.some((m) => m !== 'GET');
+  if (route.access.kind === 'storefront') {
+    out['401'] = { description: 'No storefront API key, or a revoked or unknown one.', content: { 'application/json': { schema: ERROR } } };
+    out['403'] = { description: 'The key lacks the scope, or a back-office session cookie came along.', content: { 'application/json': { schema: ERROR } } };
+    out['429'] = { description: 'Past the key’s requests a minute (Retry-After).', content: { 'application/json': { schema: ERROR } } };
+    if (unsafe) out['422'] = { description: 'Invalid input; `errors` names each field.', content: { 'application/json': { schema: ERROR } } };
+    return out;
+  }
   if (route.access.kind !== 'public' && route.access.kind !== 'guest')
     out['401'] = { description: 'Not signed in.', content: { 'application/json': { schema: ERROR } } };
   if (route.access.kind === 'permission' || route.access.kind === 'vendor' || route.access.kind === 'staff') {
@@ -52,10 +60,17 @@ interface Operation {
   body?: z.ZodType;
   multipart?: boolean;
   query?: z.ZodObject;
+  /** A request body as a client sends it (the storefront API's examples). */
+  example?: unknown;
+  /** A successful answer, as an example. */
+  responseExample?: unknown;
+  /** Request headers the call needs (an Idempotency-Key). */
+  headers?: { name: string; required: boolean; description: string; example: string }[];
 }
 
 /** What each non-area call does and takes. Routes without an entry still appear, with a generic summary. */
 const OPERATIONS: Record<string, Operation> = {
+  ...ORDER_OPERATIONS,
   'POST /auth/login': { summary: 'Sign in (form post; sets the session and XSRF-TOKEN cookies)', tag: 'Auth', body: loginSchema },
   'GET /api/user': { summary: 'The current user: name, email, abilities, SMS balance, unread notifications', tag: 'Auth' },
   'POST /api/user': { summary: 'Update the profile (multipart, may carry an avatar)', tag: 'Profile', body: profileSchema, multipart: true },
@@ -417,6 +432,8 @@ function accessText(route: RouteDef): string {
       return 'Vendor accounts only.';
     case 'staff':
       return 'Staff accounts only.';
+    case 'storefront':
+      return `Storefront API: a storefront API key with the \`${a.scope}\` scope (\`Authorization: Bearer sk_live_…\`); no session cookie, no CSRF.`;
     default:
       return 'Any signed-in user.';
   }
@@ -432,6 +449,9 @@ export function openApiDocument(serverUrl = '/'): Json {
       const key = `${method} ${path}`;
       const op = OPERATIONS[key] ?? areaOperation(method, path) ?? { summary: `${method} ${path}`, tag: 'Other' };
       const parameters: Json[] = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+      for (const h of op.headers ?? [])
+        parameters.push({ name: h.name, in: 'header', required: h.required, description: h.description, schema: { type: 'string' }, example: h.example });
+      const storefront = route.access.kind === 'storefront';
       if (op.query) {
         const props = (jsonSchema(op.query).properties ?? {}) as Record<string, Json>;
         for (const [name, schema] of Object.entries(props)) parameters.push({ name, in: 'query', required: false, schema });
@@ -439,9 +459,13 @@ export function openApiDocument(serverUrl = '/'): Json {
       const operation: Json = {
         summary: op.summary,
         tags: [op.tag],
-        description: accessText(route) + (method === 'GET' ? '' : ' Send the `X-XSRF-TOKEN` header (the `XSRF-TOKEN` cookie).'),
+        description: accessText(route) + (method === 'GET' || storefront ? '' : ' Send the `X-XSRF-TOKEN` header (the `XSRF-TOKEN` cookie).'),
         ...(parameters.length ? { parameters } : {}),
-        responses: { '200': { description: 'OK' }, ...errorResponses(route) },
+        responses: {
+          '200': { description: 'OK', ...(op.responseExample ? { content: { 'application/json': { example: op.responseExample } } } : {}) },
+          ...errorResponses(route),
+        },
+        ...(storefront ? { security: [{ storefrontKey: [] }] } : {}),
       };
       if (op.body) {
         const schema = jsonSchema(op.body);
@@ -449,7 +473,9 @@ export function openApiDocument(serverUrl = '/'): Json {
           required: true,
           content: op.multipart
             ? { 'multipart/form-data': { schema }, 'application/json': { schema } }
-            : { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } },
+            : storefront
+              ? { 'application/json': { schema, ...(op.example ? { example: op.example } : {}) } }
+              : { 'application/json': { schema, ...(op.example ? { example: op.example } : {}) }, 'application/x-www-form-urlencoded': { schema } },
         };
       }
       (paths[path] ??= {})[method.toLowerCase()] = operation;
@@ -468,6 +494,13 @@ export function openApiDocument(serverUrl = '/'): Json {
         ') and answers `{data, meta: {page, per_page, total, total_is_estimate, next_cursor}}`. Errors are `{message, errors?: {field: [..]}}`.',
     },
     servers: [{ url: serverUrl }],
+    tags: [
+      {
+        name: 'Storefront API v1',
+        description:
+          'For storefronts, under /api/storefront/v1/: API keys with scopes (read-catalogue, write-orders), rate-limited per key, every use logged with the key’s name. Never a back-office session, no CSRF. Money is integer paise; the server prices every order itself.',
+      },
+    ],
     components: {
       schemas: {
         Error: {
@@ -476,7 +509,14 @@ export function openApiDocument(serverUrl = '/'): Json {
           properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
         },
       },
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'bo_session' } },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'bo_session' },
+        storefrontKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A storefront API key (sk_live_…), created under Global settings → Storefront API keys.',
+        },
+      },
     },
     security: [{ session: [] }],
     paths,

@@ -11,6 +11,7 @@ import type { Access, CompiledRoute, Method, RouteDef } from '@/lib/routes/route
 import { AREAS } from '@/app/areas/areas.ts';
 import { areaApiRoutes, areaPageRoutes } from '@/lib/areas/area-routes.ts';
 import { MENU } from '@/lib/navigation/menu.ts';
+import { ORDER_LISTS } from '@/features/orders/order.list.ts';
 
 const perm = (permission: Permission): Access => ({ kind: 'permission', permission });
 const AUTH: Access = { kind: 'auth' };
@@ -18,6 +19,8 @@ const GUEST: Access = { kind: 'guest' };
 const PUBLIC: Access = { kind: 'public' };
 const VENDOR: Access = { kind: 'vendor' };
 const STAFF: Access = { kind: 'staff' };
+const STOREFRONT_READ: Access = { kind: 'storefront', scope: 'read-catalogue' };
+const STOREFRONT_WRITE: Access = { kind: 'storefront', scope: 'write-orders' };
 
 function page(pattern: string, access: Access, title: string, extra: Partial<RouteDef> = {}): RouteDef {
   return { pattern, kind: 'page', methods: ['GET'], access, title, ...extra };
@@ -54,11 +57,32 @@ const routeList: RouteDef[] = [
   page('/vendor/store-details', VENDOR, 'Store details', { methods: ['GET', 'POST'] }),
 
   // Spec pages of areas built by later issues
-  planned('/orders/listing', 'orders:list', 'Orders'),
-  { ...planned('/orders/:id/details', 'orders:view', 'Order details'), sample: { id: '1' }, parent: '/orders/listing' },
-  planned('/pending-orders/listing', 'orders:pending-list', 'Pending Orders'),
-  planned('/shipped-orders/listing', 'orders:shipped-list', 'Shipped Orders'),
-  planned('/cancelled-orders/listing', 'orders:cancelled-list', 'Cancelled Orders'),
+  // Orders (src/features/orders, docs/orders.md): four lists of sub-orders, each with its own API and
+  // permission; the details page and its moves (a vendor's own sub-orders only: VENDOR_OWNED).
+  ...ORDER_LISTS.flatMap((l) => [
+    page(l.declaration.paths.list, perm(l.permission), l.declaration.label),
+    api(['GET'], `/api/${l.declaration.key}`, perm(l.permission)),
+    api(['GET'], `/api/${l.declaration.key}/export`, perm(l.permission)),
+  ]),
+  // Pending Orders' bulk confirm and pack (the DataTable's "Set status…").
+  api(['POST'], '/api/pending-orders/bulk-status', perm('orders:update')),
+  page('/orders/:id/details', perm('orders:view'), 'Order details', { sample: { id: '1' }, parent: '/orders/listing' }),
+  api(['GET'], '/api/orders/:id', perm('orders:view'), { sample: { id: '1' } }),
+  api(['POST'], '/api/orders/:id/notes', perm('orders:view'), { sample: { id: '999999' } }),
+  api(['POST'], '/api/orders/:id/sub-orders/:subId/transitions', perm('orders:update'), { sample: { id: '999999', subId: '999999' } }),
+  // Storefront API keys: a screen of global settings (staff create, see once, revoke).
+  page('/global-settings/storefront-api-keys', perm('global-settings:create'), 'Storefront API keys', { parent: '/global-settings' }),
+  api(['GET', 'POST'], '/api/storefront-api-keys', perm('global-settings:create')),
+  api(['POST'], '/api/storefront-api-keys/:id/revoke', perm('global-settings:create'), { sample: { id: '999999' } }),
+  // The storefront API (docs/orders.md): API keys with a scope, never a session, no CSRF.
+  api(['GET'], '/api/storefront/v1/products', STOREFRONT_READ),
+  api(['GET'], '/api/storefront/v1/products/:id', STOREFRONT_READ, { sample: { id: '1' } }),
+  api(['GET'], '/api/storefront/v1/availability', STOREFRONT_READ, { sampleQuery: 'sku=DFH-KUR-001&pincode=560001' }),
+  api(['POST'], '/api/storefront/v1/customers', STOREFRONT_WRITE),
+  api(['POST'], '/api/storefront/v1/orders', STOREFRONT_WRITE),
+  api(['GET'], '/api/storefront/v1/orders/:number', STOREFRONT_WRITE, { sample: { number: 'OD-2026-999999' } }),
+  api(['POST'], '/api/storefront/v1/orders/:number/cancel', STOREFRONT_WRITE, { sample: { number: 'OD-2026-999999' } }),
+  api(['POST'], '/api/storefront/v1/orders/:number/return', STOREFRONT_WRITE, { sample: { number: 'OD-2026-999999' } }),
   planned('/reviews/listing', 'reviews:list', 'Customer Feedback'),
   // Add step 2 (src/features/products/components/ProductImageManager.tsx); POST: the no-JavaScript upload form.
   page('/products/add-images/:id', perm('products:update'), 'Product images', { methods: ['GET', 'POST'], sample: { id: '1' }, parent: '/products/listing' }),

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { deliveryPartners } from './delivery-partner.tables.ts';
 import { deliveryZones } from '@/features/delivery-zones/delivery-zone.tables.ts';
+import { subOrders } from '@/features/orders/orders.tables.ts';
 import { defineResource } from '@/lib/areas/resource.server.ts';
 import { countUses, describeUses, recordStamps, uniqueName } from '@/lib/areas/resource-helpers.server.ts';
 import { deliveryPartnerArea } from './delivery-partner.area.ts';
@@ -43,5 +44,7 @@ export const deliveryPartnerResource = defineResource({
   deleteBlocker: async (db, ids) =>
     describeUses(ids, [
       { counts: await countUses(db, deliveryZones, deliveryZones.deliveryPartnerId, ids), one: 'delivery zone', many: 'delivery zones', verb: 'has' },
+      // Shipped parcels name their courier (their AWB and tracking link): deactivate it instead.
+      { counts: await countUses(db, subOrders, subOrders.deliveryPartnerId, ids), one: 'order', many: 'orders', verb: 'shipped' },
     ]),
 });

@@ -14,6 +14,7 @@ import { conflict, invalid } from '@/lib/http/errors.ts';
 import { formatPaise } from '@/lib/money/paise.ts';
 import { stockLevels } from '@/features/inventories/inventory.tables.ts';
 import { warehouses } from '@/features/warehouses/warehouse.tables.ts';
+import { orderLines } from '@/features/orders/orders.tables.ts';
 import { productMatrixGroups, productMatrixValues } from '@/features/product-matrices/product-matrix.tables.ts';
 import { productOptions, products, productVariants, productWarehouses } from './product.tables.ts';
 import { refreshProductSummary } from './product-summary.server.ts';
@@ -235,6 +236,22 @@ export async function saveVariantGrid(
         const skus = pruned.filter((v) => reserved.some((r) => r.variantId === v.id)).map((v) => v.sku);
         throw conflict(
           `${skus.join(', ')} ${skus.length === 1 ? 'has' : 'have'} stock reserved for orders, so ${skus.length === 1 ? 'it' : 'they'} can’t be removed. Make ${skus.length === 1 ? 'it' : 'them'} inactive instead.`,
+        );
+      }
+      // An ordered variant stays: its order lines name it (orders keep their history).
+      const ordered = await tx
+        .selectDistinct({ variantId: orderLines.variantId })
+        .from(orderLines)
+        .where(
+          inArray(
+            orderLines.variantId,
+            pruned.map((v) => v.id),
+          ),
+        );
+      if (ordered.length) {
+        const skus = pruned.filter((v) => ordered.some((o) => o.variantId === v.id)).map((v) => v.sku);
+        throw conflict(
+          `${skus.join(', ')} ${skus.length === 1 ? 'has' : 'have'} been ordered, so ${skus.length === 1 ? 'it' : 'they'} can’t be removed. Make ${skus.length === 1 ? 'it' : 'them'} inactive instead.`,
         );
       }
       await tx.delete(productVariants).where(

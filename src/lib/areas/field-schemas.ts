@@ -5,7 +5,7 @@
  * sends text where a JSON client sends a number: both must pass the same rules.
  */
 import { z } from 'zod';
-import { recordId } from '@/lib/http/integers.ts';
+import { recordId } from '../http/integers.ts';
 
 /** The status most areas have: shown (and choosable in other areas' pickers) or not. */
 export const ACTIVE_STATUSES = [

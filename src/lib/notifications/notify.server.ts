@@ -10,9 +10,9 @@
  * them read.
  */
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/lib/db/client.server.ts';
-import { notifications, roles, userRoles, users } from '@/lib/db/schema.ts';
-import { publish } from '@/lib/realtime/publish.server.ts';
+import type { DbOrTx } from '../db/client.server.ts';
+import { notifications, roles, userRoles, users } from '../db/schema.ts';
+import { publish } from '../realtime/publish.server.ts';
 import { kindOfType } from './kinds.ts';
 import { mailRecipients } from './preferences.server.ts';
 

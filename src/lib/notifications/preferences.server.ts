@@ -3,9 +3,9 @@
  * kept in notification_preferences; a kind with no row follows its default (kinds.ts).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/lib/db/client.server.ts';
-import { notificationPreferences } from '@/lib/db/schema.ts';
-import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
+import type { DbOrTx } from '../db/client.server.ts';
+import { notificationPreferences } from '../db/schema.ts';
+import { logActivity, type Actor } from '../activity/activity.server.ts';
 import { NOTIFICATION_KINDS, kindsFor, type NotificationKindKey } from './kinds.ts';
 
 export interface KindPreference {

@@ -7,8 +7,8 @@
  * At commit the row gets its public id (`seq`, in commit order) and a NOTIFY wakes every server:
  * PostgreSQL's LISTEN/NOTIFY across servers, the embedded database's own in one process.
  */
-import type { DbOrTx } from '@/lib/db/client.server.ts';
-import { realtimeEvents } from '@/lib/db/schema.ts';
+import type { DbOrTx } from '../db/client.server.ts';
+import { realtimeEvents } from '../db/schema.ts';
 
 /**
  * The catalogue of events and the ids each carries. A new kind is a line here and its delivery

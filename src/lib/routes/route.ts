@@ -18,7 +18,12 @@ export type Access =
   | { kind: 'vendor' }
   /** Signed-in staff accounts only (the API reference). */
   | { kind: 'staff' }
-  | { kind: 'permission'; permission: Permission };
+  | { kind: 'permission'; permission: Permission }
+  /**
+   * The storefront API (/api/storefront/v1/…): a storefront API key with this scope, never a
+   * back-office session (refused when its cookie comes along), no CSRF (no cookie to forge with).
+   */
+  | { kind: 'storefront'; scope: 'read-catalogue' | 'write-orders' };
 
 export interface RouteDef {
   /** `/brands/:id/edit` style. */

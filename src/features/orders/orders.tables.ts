@@ -1,0 +1,300 @@
+/**
+ * Orders (Drizzle), issue 17 and docs/orders.md. An order is what a customer placed through a
+ * storefront; it has one sub-order per vendor (what that vendor fulfils), and each sub-order its
+ * lines. Every amount is integer paise and every rate basis points, frozen at placing time: a later
+ * change of a price or a tax slab never alters a placed order.
+ *
+ * The four back-office lists read `sub_orders` filtered by status and placing time, keyset paged by
+ * (placed_at, id): the indexes below are those shapes, with and without a vendor.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../lib/db/columns.ts';
+import { users, vendors } from '../../lib/db/schema.ts';
+import { customers } from '../customers/customer.tables.ts';
+import { productVariants } from '../products/product.tables.ts';
+import { warehouses } from '../warehouses/warehouse.tables.ts';
+import { deliveryPartners } from '../delivery-partners/delivery-partner.tables.ts';
+import { states } from '../geography/geography.tables.ts';
+
+/** Paise in a `bigint` column, read as a JS number (exact up to 2^53 paise). */
+const paise = (name: string) => bigint(name, { mode: 'number' });
+
+/** An address as it was at placing time (a snapshot: the customer's saved addresses may change later). */
+export interface AddressSnapshot {
+  name: string;
+  phone: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  state_code: string;
+  gst_state_code: string;
+  pincode: string;
+}
+
+/** Storefront API keys: shown once, stored as a SHA-256 hash, scoped, revocable (docs/orders.md). */
+export const storefrontApiKeys = pgTable(
+  'storefront_api_keys',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** The key's first characters (`sk_live_ab12…`), so people can tell keys apart; never enough to use. */
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    /** 'read-catalogue' | 'write-orders' */
+    scopes: text('scopes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Requests a minute the key may make. */
+    rateLimitPerMinute: integer('rate_limit_per_minute').notNull().default(600),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ...timestamps,
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('storefront_api_keys_hash_idx').on(t.keyHash), index('storefront_api_keys_created_idx').on(t.createdAt, t.id)],
+);
+
+/** The yearly counter behind order numbers (OD-2026-000123), taken under a row lock: no gaps on rollback. */
+export const orderNumberCounters = pgTable('order_number_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull().default(0),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** OD-2026-000123 */
+    number: text('number').notNull(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    shippingAddress: jsonb('shipping_address').$type<AddressSnapshot>().notNull(),
+    billingAddress: jsonb('billing_address').$type<AddressSnapshot>().notNull(),
+    shippingPincode: text('shipping_pincode').notNull(),
+    shippingStateId: integer('shipping_state_id')
+      .notNull()
+      .references(() => states.id, { onDelete: 'restrict' }),
+    /** 'prepaid' | 'cod' */
+    paymentMethod: text('payment_method').notNull(),
+    /** Accepted and kept; coupons are applied by the money issue (18). */
+    couponCode: text('coupon_code'),
+    /** Derived from the sub-orders (order-status.ts), written in each transition's transaction. */
+    status: text('status').notNull().default('placed'),
+    itemsPaise: paise('items_paise').notNull(),
+    discountPaise: paise('discount_paise').notNull().default(0),
+    taxablePaise: paise('taxable_paise').notNull(),
+    taxPaise: paise('tax_paise').notNull(),
+    totalPaise: paise('total_paise').notNull(),
+    apiKeyId: integer('api_key_id').references(() => storefrontApiKeys.id, { onDelete: 'set null' }),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('orders_number_idx').on(t.number),
+    index('orders_customer_idx').on(t.customerId, t.id),
+    index('orders_placed_idx').on(t.placedAt, t.id),
+    check('orders_payment_method_check', sql`${t.paymentMethod} in ('prepaid', 'cod')`),
+    check('orders_totals_check', sql`${t.totalPaise} = ${t.taxablePaise} + ${t.taxPaise} and ${t.totalPaise} >= 0`),
+  ],
+);
+
+/** What one vendor fulfils of an order: its own state machine (order-status.ts), parcel and invoice. */
+export const subOrders = pgTable(
+  'sub_orders',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** OD-2026-000123-2 */
+    number: text('number').notNull(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'restrict' }),
+    /** The warehouse that ships it: its state decides CGST+SGST or IGST. */
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    status: text('status').notNull().default('placed'),
+    /** 'intra' (CGST + SGST) | 'inter' (IGST) */
+    supply: text('supply').notNull(),
+    // Copied from the order, so each list is one index range without a join.
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    shippingPincode: text('shipping_pincode').notNull(),
+    shippingStateId: integer('shipping_state_id').notNull(),
+    customerName: text('customer_name').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    itemsPaise: paise('items_paise').notNull(),
+    discountPaise: paise('discount_paise').notNull().default(0),
+    taxablePaise: paise('taxable_paise').notNull(),
+    cgstPaise: paise('cgst_paise').notNull(),
+    sgstPaise: paise('sgst_paise').notNull(),
+    igstPaise: paise('igst_paise').notNull(),
+    totalPaise: paise('total_paise').notNull(),
+    deliveryPartnerId: integer('delivery_partner_id').references(() => deliveryPartners.id, { onDelete: 'restrict' }),
+    awb: text('awb'),
+    trackingUrl: text('tracking_url'),
+    cancelReason: text('cancel_reason'),
+    returnReason: text('return_reason'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    ...timestamps,
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('sub_orders_number_idx').on(t.number),
+    index('sub_orders_order_idx').on(t.orderId, t.id),
+    // The lists: by status and placing time, with and without a vendor; keyset on (placed_at, id).
+    index('sub_orders_status_placed_idx').on(t.status, t.placedAt, t.id),
+    index('sub_orders_vendor_status_placed_idx').on(t.vendorId, t.status, t.placedAt, t.id),
+    index('sub_orders_placed_idx').on(t.placedAt, t.id),
+    index('sub_orders_vendor_placed_idx').on(t.vendorId, t.placedAt, t.id),
+    index('sub_orders_awb_idx')
+      .on(t.awb)
+      .where(sql`${t.awb} is not null`),
+    index('sub_orders_phone_idx').on(t.customerPhone),
+    index('sub_orders_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
+    check('sub_orders_supply_check', sql`${t.supply} in ('intra', 'inter')`),
+    check('sub_orders_totals_check', sql`${t.totalPaise} = ${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise}`),
+  ],
+);
+
+/** One line: a variant and quantity, priced and taxed at placing time. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    subOrderId: integer('sub_order_id')
+      .notNull()
+      .references(() => subOrders.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'restrict' }),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    sku: text('sku').notNull(),
+    productName: text('product_name').notNull(),
+    optionValues: text('option_values'),
+    hsnCode: text('hsn_code').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPricePaise: paise('unit_price_paise').notNull(),
+    discountPaise: paise('discount_paise').notNull().default(0),
+    /** GST rate in basis points (1800 = 18 %). */
+    taxRateBp: integer('tax_rate_bp').notNull(),
+    /** 'inclusive' | 'exclusive': whether the unit price already held the tax. */
+    priceMode: text('price_mode').notNull(),
+    taxablePaise: paise('taxable_paise').notNull(),
+    cgstPaise: paise('cgst_paise').notNull(),
+    sgstPaise: paise('sgst_paise').notNull(),
+    igstPaise: paise('igst_paise').notNull(),
+    totalPaise: paise('total_paise').notNull(),
+  },
+  (t) => [
+    index('order_lines_sub_order_idx').on(t.subOrderId, t.id),
+    index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_variant_idx').on(t.variantId),
+    check('order_lines_quantity_check', sql`${t.quantity} > 0`),
+    check('order_lines_totals_check', sql`${t.totalPaise} = ${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise}`),
+  ],
+);
+
+/** The timeline: every transition of a sub-order (and the order's own placing), who, when, note. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    subOrderId: integer('sub_order_id').references(() => subOrders.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    note: text('note'),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who moved it, as people read it: a user's name, "Customer" or "Storefront key Web". */
+    actorLabel: text('actor_label').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/** Internal notes: staff's and vendors' own remarks, never shown to the customer. */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The vendor whose user wrote it (a vendor sees only their own and staff's); null for staff. */
+    vendorId: integer('vendor_id').references(() => vendors.id, { onDelete: 'restrict' }),
+    body: text('body').notNull(),
+    authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.id)],
+);
+
+/** Payments and refunds of an order (issue 17 §4). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    subOrderId: integer('sub_order_id').references(() => subOrders.id, { onDelete: 'set null' }),
+    /** 'payment' | 'refund' */
+    kind: text('kind').notNull(),
+    /** 'prepaid' | 'cod' */
+    method: text('method').notNull(),
+    gatewayRef: text('gateway_ref'),
+    amountPaise: paise('amount_paise').notNull(),
+    /** 'created' | 'authorized' | 'captured' | 'failed' | 'refunded' */
+    status: text('status').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId, t.id),
+    index('payments_created_idx').on(t.createdAt, t.id),
+    check('payments_amount_check', sql`${t.amountPaise} >= 0`),
+  ],
+);
+
+/**
+ * Idempotency keys of the storefront's order placing: a retry with the same key (from the same API
+ * key) returns the order the first request made. The request's hash tells a retry from a different
+ * request reusing a key (409).
+ */
+export const orderIdempotencyKeys = pgTable(
+  'order_idempotency_keys',
+  {
+    id: serial('id').primaryKey(),
+    apiKeyId: integer('api_key_id')
+      .notNull()
+      .references(() => storefrontApiKeys.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('order_idempotency_keys_key_idx').on(t.apiKeyId, t.key)],
+);

@@ -1,0 +1,4 @@
+/** GET /api/cancelled-orders/export?<list params>[&ids=]: the filtered sub-orders as CSV (a vendor's own only). */
+import { orderExportEndpoint } from '@/app/orders/order-list-endpoints.server.ts';
+
+export const GET = orderExportEndpoint('cancelled-orders');
