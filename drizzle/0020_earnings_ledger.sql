@@ -4,7 +4,7 @@ CREATE TABLE "commission_rules" (
 	"vendor_id" integer,
 	"category_id" integer,
 	"kind" text DEFAULT 'percent' NOT NULL,
-	"rate_bp" integer NOT NULL,
+	"rate_percent" numeric(5, 2) NOT NULL,
 	"fee_paise" bigint DEFAULT 0 NOT NULL,
 	"starts_at" timestamp with time zone,
 	"ends_at" timestamp with time zone,
@@ -14,7 +14,7 @@ CREATE TABLE "commission_rules" (
 	"version" integer DEFAULT 1 NOT NULL,
 	CONSTRAINT "commission_rules_target_check" CHECK ("commission_rules"."vendor_id" is not null or "commission_rules"."category_id" is not null),
 	CONSTRAINT "commission_rules_kind_check" CHECK ("commission_rules"."kind" in ('percent', 'percent_fee')),
-	CONSTRAINT "commission_rules_rate_check" CHECK ("commission_rules"."rate_bp" between 0 and 10000),
+	CONSTRAINT "commission_rules_rate_check" CHECK ("commission_rules"."rate_percent" between 0 and 100),
 	CONSTRAINT "commission_rules_fee_check" CHECK ("commission_rules"."fee_paise" >= 0 and ("commission_rules"."kind" = 'percent_fee' or "commission_rules"."fee_paise" = 0)),
 	CONSTRAINT "commission_rules_dates_check" CHECK ("commission_rules"."starts_at" is null or "commission_rules"."ends_at" is null or "commission_rules"."ends_at" > "commission_rules"."starts_at")
 );
@@ -61,7 +61,7 @@ CREATE TABLE "earning_entries" (
 CREATE TABLE "ledger_tax_rates" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"kind" text NOT NULL,
-	"rate_bp" integer NOT NULL,
+	"rate_percent" numeric(5, 2) NOT NULL,
 	"starts_on" date NOT NULL,
 	"code" text,
 	"source" text,
@@ -69,7 +69,7 @@ CREATE TABLE "ledger_tax_rates" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"version" integer DEFAULT 1 NOT NULL,
 	CONSTRAINT "ledger_tax_rates_kind_check" CHECK ("ledger_tax_rates"."kind" in ('tcs', 'tds', 'tds_no_pan', 'commission_gst')),
-	CONSTRAINT "ledger_tax_rates_rate_check" CHECK ("ledger_tax_rates"."rate_bp" between 0 and 10000)
+	CONSTRAINT "ledger_tax_rates_rate_check" CHECK ("ledger_tax_rates"."rate_percent" between 0 and 100)
 );
 --> statement-breakpoint
 CREATE TABLE "vendor_balance_days" (
@@ -104,7 +104,7 @@ CREATE INDEX "earning_entries_created_idx" ON "earning_entries" USING btree ("cr
 CREATE INDEX "earning_entries_vendor_created_idx" ON "earning_entries" USING btree ("vendor_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "earning_entries_type_created_idx" ON "earning_entries" USING btree ("type","created_at","id");--> statement-breakpoint
 CREATE INDEX "earning_entries_sub_order_idx" ON "earning_entries" USING btree ("sub_order_id");--> statement-breakpoint
-CREATE INDEX "earning_entries_order_number_idx" ON "earning_entries" USING btree (lower("order_number"));--> statement-breakpoint
+CREATE INDEX "earning_entries_order_number_idx" ON "earning_entries" USING btree (lower("order_number") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "earning_entries_reverses_idx" ON "earning_entries" USING btree ("reverses_entry_id") WHERE "earning_entries"."reverses_entry_id" is not null;--> statement-breakpoint
 CREATE INDEX "earning_entries_unsettled_idx" ON "earning_entries" USING btree ("vendor_id","payable_at") WHERE "earning_entries"."payout_id" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_tax_rates_kind_start_idx" ON "ledger_tax_rates" USING btree ("kind","starts_on");--> statement-breakpoint
@@ -148,11 +148,11 @@ END $$;--> statement-breakpoint
 ALTER FUNCTION "earning_entries_keep_balances"() SET jit = off;--> statement-breakpoint
 CREATE TRIGGER "earning_entries_keep_balances" AFTER INSERT ON "earning_entries" REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION "earning_entries_keep_balances"();--> statement-breakpoint
 -- The rates' real history (docs/money.md "Withholding", with sources); staff add the next ones.
-INSERT INTO "ledger_tax_rates" ("kind", "rate_bp", "starts_on", "code", "source") VALUES
-  ('tcs', 100, '2018-10-01', 's.52 CGST Act', 'Notification 52/2018-Central Tax: 0.5 % CGST + 0.5 % SGST, or 1 % IGST'),
-  ('tcs', 50, '2024-07-10', 's.52 CGST Act', 'Notification 15/2024-Central Tax: 0.25 % CGST + 0.25 % SGST, or 0.5 % IGST'),
-  ('tds', 100, '2020-10-01', 's.194-O Income-tax Act 1961', 'Finance Act 2020'),
-  ('tds', 10, '2024-10-01', 's.194-O Income-tax Act 1961', 'Finance (No. 2) Act 2024'),
-  ('tds_no_pan', 500, '2020-10-01', 's.194-O with s.206AA(7)', 'Finance Act 2020: 5 % when the seller has given no PAN'),
-  ('commission_gst', 1800, '2017-07-01', '998599', 'GST on the marketplace''s own service to the vendor (18 %)')
+INSERT INTO "ledger_tax_rates" ("kind", "rate_percent", "starts_on", "code", "source") VALUES
+  ('tcs', 1.00, '2018-10-01', 's.52 CGST Act', 'Notification 52/2018-Central Tax: 0.5 % CGST + 0.5 % SGST, or 1 % IGST'),
+  ('tcs', 0.50, '2024-07-10', 's.52 CGST Act', 'Notification 15/2024-Central Tax: 0.25 % CGST + 0.25 % SGST, or 0.5 % IGST'),
+  ('tds', 1.00, '2020-10-01', 's.194-O Income-tax Act 1961', 'Finance Act 2020'),
+  ('tds', 0.10, '2024-10-01', 's.194-O Income-tax Act 1961', 'Finance (No. 2) Act 2024'),
+  ('tds_no_pan', 5.00, '2020-10-01', 's.194-O with s.206AA(7)', 'Finance Act 2020: 5 % when the seller has given no PAN'),
+  ('commission_gst', 18.00, '2017-07-01', '998599', 'GST on the marketplace''s own service to the vendor (18 %)')
 ON CONFLICT ("kind", "starts_on") DO NOTHING;

@@ -114,13 +114,14 @@ export async function freezeLineTerms(tx: Tx, at: Date, lines: LineToFreeze[]): 
     .where(inArray(productVariants.id, variantIds));
   const vendorIds = [...new Set(lines.map((l) => l.vendorId))];
   const categoryIds = [...new Set(catalogue.map((c) => c.categoryId).filter((c): c is number => c !== null))];
-  const rules = (await tx
+  const rules = (
+    await tx
     .select({
       id: commissionRules.id,
       vendorId: commissionRules.vendorId,
       categoryId: commissionRules.categoryId,
       kind: commissionRules.kind,
-      rateBp: commissionRules.rateBp,
+      ratePercent: commissionRules.ratePercent,
       feePaise: commissionRules.feePaise,
       startsAt: commissionRules.startsAt,
     })
@@ -135,7 +136,7 @@ export async function freezeLineTerms(tx: Tx, at: Date, lines: LineToFreeze[]): 
           categoryIds.length ? and(isNull(commissionRules.vendorId), inArray(commissionRules.categoryId, categoryIds)) : sql`false`,
         ),
       ),
-    )) as RuleCandidate[];
+    )).map((r): RuleCandidate => ({ ...r, kind: r.kind as CommissionKind, rateBp: percentToBasisPoints(r.ratePercent) }));
   const settings = await moneySettings(tx);
   const rows = lines.map((l) => {
     const c = catalogue.find((x) => x.variantId === l.variantId);

@@ -2,10 +2,10 @@
  * Commission (issue 18 §1, docs/money.md "Commission"): the rules staff keep, and the terms each
  * order line was placed under. A line's commission is found once, when the order is placed, and
  * frozen in `order_line_terms`: editing or ending a rule later never changes a placed order
- * (decision 047). Amounts are integer paise, rates basis points (1250 = 12.5 %).
+ * (decision 047). Amounts are integer paise; a line's rate is basis points (1250 = 12.5 %).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../lib/db/columns.ts';
 import { vendors } from '../../lib/db/schema.ts';
 import { categories } from '../categories/category.tables.ts';
@@ -29,7 +29,8 @@ export const commissionRules = pgTable(
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'restrict' }),
     /** 'percent' | 'percent_fee' */
     kind: text('kind').notNull().default('percent'),
-    rateBp: integer('rate_bp').notNull(),
+    /** Percent of the line's taxable value, 2 decimals (as vendors' and categories' rates); basis points on the line. */
+    ratePercent: numeric('rate_percent', { precision: 5, scale: 2 }).notNull(),
     /** Per line, whatever its quantity; 0 for a plain percentage. */
     feePaise: paise('fee_paise').notNull().default(0),
     /** In force from (inclusive) and until (exclusive); null = open-ended. */
@@ -45,7 +46,7 @@ export const commissionRules = pgTable(
     index('commission_rules_category_idx').on(t.categoryId),
     check('commission_rules_target_check', sql`${t.vendorId} is not null or ${t.categoryId} is not null`),
     check('commission_rules_kind_check', sql`${t.kind} in ('percent', 'percent_fee')`),
-    check('commission_rules_rate_check', sql`${t.rateBp} between 0 and 10000`),
+    check('commission_rules_rate_check', sql`${t.ratePercent} between 0 and 100`),
     check('commission_rules_fee_check', sql`${t.feePaise} >= 0 and (${t.kind} = 'percent_fee' or ${t.feePaise} = 0)`),
     check('commission_rules_dates_check', sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
   ],

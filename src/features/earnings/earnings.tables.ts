@@ -8,7 +8,7 @@
  * Hand-written SQL (the triggers): the end of the migration that creates these tables.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../lib/db/columns.ts';
 import { vendors } from '../../lib/db/schema.ts';
 import { orderLines, orders, subOrders } from '../orders/orders.tables.ts';
@@ -64,7 +64,8 @@ export const earningEntries = pgTable(
     index('earning_entries_vendor_created_idx').on(t.vendorId, t.createdAt, t.id),
     index('earning_entries_type_created_idx').on(t.type, t.createdAt, t.id),
     index('earning_entries_sub_order_idx').on(t.subOrderId),
-    index('earning_entries_order_number_idx').on(sql`lower(${t.orderNumber})`),
+    // The order filter and the search: equal to, or starting with, a number (any case).
+    index('earning_entries_order_number_idx').on(sql`lower(${t.orderNumber}) text_pattern_ops`),
     index('earning_entries_reverses_idx')
       .on(t.reversesEntryId)
       .where(sql`${t.reversesEntryId} is not null`),
@@ -122,7 +123,8 @@ export const ledgerTaxRates = pgTable(
   {
     id: serial('id').primaryKey(),
     kind: text('kind').notNull(),
-    rateBp: integer('rate_bp').notNull(),
+    /** Percent, 2 decimals (0.50, 0.10, 18.00); entries keep it in basis points. */
+    ratePercent: numeric('rate_percent', { precision: 5, scale: 2 }).notNull(),
     /** An IST calendar date (2024-07-10): in force from its midnight. */
     startsOn: date('starts_on', { mode: 'string' }).notNull(),
     /** The SAC code of GST on commission (998599), or the section withheld under. */
@@ -135,6 +137,6 @@ export const ledgerTaxRates = pgTable(
   (t) => [
     uniqueIndex('ledger_tax_rates_kind_start_idx').on(t.kind, t.startsOn),
     check('ledger_tax_rates_kind_check', sql`${t.kind} in ('tcs', 'tds', 'tds_no_pan', 'commission_gst')`),
-    check('ledger_tax_rates_rate_check', sql`${t.rateBp} between 0 and 10000`),
+    check('ledger_tax_rates_rate_check', sql`${t.ratePercent} between 0 and 100`),
   ],
 );

@@ -8,6 +8,7 @@
 import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../lib/db/client.server.ts';
 import { vendors } from '../../lib/db/schema.ts';
+import { percentToBasisPoints } from '../../lib/money/gst.ts';
 import { vendorKyc } from '../vendors/vendors.tables.ts';
 import { earningEntries, ledgerTaxRates, vendorBalanceDays, vendorBalances, type EntryType, type LedgerTaxKind, type TaxHead } from './earnings.tables.ts';
 
@@ -40,13 +41,13 @@ export async function appendEntries(tx: Tx, entries: NewEntry[]): Promise<number
 /** The rates in force on an IST date, by kind (0 where none was: e.g. TCS before October 2018). */
 export async function ratesOn(db: DbOrTx, date: string): Promise<Record<LedgerTaxKind, { rateBp: number; code: string | null }>> {
   const rows = await db
-    .selectDistinctOn([ledgerTaxRates.kind], { kind: ledgerTaxRates.kind, rateBp: ledgerTaxRates.rateBp, code: ledgerTaxRates.code })
+    .selectDistinctOn([ledgerTaxRates.kind], { kind: ledgerTaxRates.kind, ratePercent: ledgerTaxRates.ratePercent, code: ledgerTaxRates.code })
     .from(ledgerTaxRates)
     .where(lte(ledgerTaxRates.startsOn, date))
     .orderBy(ledgerTaxRates.kind, desc(ledgerTaxRates.startsOn));
   const rate = (kind: LedgerTaxKind) => {
     const row = rows.find((r) => r.kind === kind);
-    return { rateBp: row?.rateBp ?? 0, code: row?.code ?? null };
+    return { rateBp: row ? percentToBasisPoints(row.ratePercent) : 0, code: row?.code ?? null };
   };
   return { tcs: rate('tcs'), tds: rate('tds'), tds_no_pan: rate('tds_no_pan'), commission_gst: rate('commission_gst') };
 }
