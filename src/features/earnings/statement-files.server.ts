@@ -51,13 +51,13 @@ export function statementCsv(s: Statement): string {
   return toCsv(
     [
       { field: 'section', header: 'Section' },
-      { field: 'date', header: 'Date' },
+      { field: 'date', header: 'Date', kind: 'date' },
       { field: 'type', header: 'Type' },
       { field: 'order', header: 'Order' },
       { field: 'details', header: 'Details' },
-      { field: 'amount_rupees', header: 'Amount (₹)' },
-      { field: 'amount_paise', header: 'Amount (paise)' },
-      { field: 'payable_from', header: 'Payable from' },
+      { field: 'amount_rupees', header: 'Amount (₹)', kind: 'number' },
+      { field: 'amount_paise', header: 'Amount (paise)', kind: 'number' },
+      { field: 'payable_from', header: 'Payable from', kind: 'date' },
     ],
     rows,
   );
