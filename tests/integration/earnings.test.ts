@@ -72,7 +72,9 @@ async function deliver(orderId: number, sub: ApiRecord, partner = swift) {
 }
 
 async function entriesOf(as: HttpClient, subOrderNumber: string) {
-  const { status, body } = await as.getJson(`/api/earnings?${query({ per_page: 100, sort: 'created_at', order: 'asc', ...filter('order_number', 'equals', subOrderNumber) })}`);
+  const { status, body } = await as.getJson(
+    `/api/earnings?${query({ per_page: 100, sort: 'created_at', order: 'asc', ...filter('order_number', 'equals', subOrderNumber) })}`,
+  );
   expect(status).toBe(200);
   return body.data as ApiRecord[];
 }
@@ -89,7 +91,9 @@ beforeAll(async () => {
   admin = await app.as('admin');
   vendor = await app.as('vendor');
   support = await app.as('support');
-  const created = await admin.post('/api/storefront-api-keys', { json: { name: 'Ledger shop', scopes: ['read-catalogue', 'write-orders'], rate_limit_per_minute: 10000 } });
+  const created = await admin.post('/api/storefront-api-keys', {
+    json: { name: 'Ledger shop', scopes: ['read-catalogue', 'write-orders'], rate_limit_per_minute: 10000 },
+  });
   writeKey = ((await created.json()) as { data: { secret: string } }).data.secret;
   swift = await idOf('delivery-partners', 'name', 'Swift Express');
 });
@@ -154,7 +158,16 @@ describe('commission', () => {
     // Changing the rule after placing never changes the placed line; a rule that priced a line can't be deleted (409).
     const rule = (await admin.getJson(`/api/commission-rules/${bothId}`)).body.data as ApiRecord;
     const changed = await admin.put(`/api/commission-rules/${bothId}`, {
-      json: { name: rule.name, vendor_id: dfh, category_id: clothing, kind: 'percent', rate_percent: 30, ends_at: rule.ends_at, status: 'active', version: rule.version },
+      json: {
+        name: rule.name,
+        vendor_id: dfh,
+        category_id: clothing,
+        kind: 'percent',
+        rate_percent: 30,
+        ends_at: rule.ends_at,
+        status: 'active',
+        version: rule.version,
+      },
     });
     expect(changed.status, await changed.clone().text()).toBe(200);
     expect(await commissionOf(placedUnderIt)).toMatchObject({ rate_bp: 500 });
@@ -228,8 +241,11 @@ describe('the ledger', () => {
     expect(of('sale')).toBe(a!.total_paise);
     expect(commission).toBe(Math.round((taxable * (commissionEntry.rate_bp as number)) / 10000 + 1e-9));
     expect(of('commission_gst')).toBe(-Math.round((commission * 18) / 100 + 1e-9));
-    // Today's rates: TCS 0.5 % (0.25 % + 0.25 %, intra-state), TDS 0.1 % (the demo vendor gave a PAN).
-    expect(entries.filter((e) => e.type === 'tcs').map((e) => e.amount_paise)).toEqual([-Math.round(taxable * 0.0025), -Math.round(taxable * 0.0025)]);
+    // Today's rates: TCS 0.5 % (0.25 % CGST + 0.25 % SGST within a state, 0.5 % IGST across), TDS 0.1 % (the vendor gave a PAN).
+    const tcs = entries.filter((e) => e.type === 'tcs');
+    const halves = tcs.some((e) => e.tax_head === 'cgst');
+    expect(tcs.map((e) => e.tax_head)).toEqual(halves ? ['cgst', 'sgst'] : ['igst']);
+    expect(tcs.map((e) => e.amount_paise)).toEqual(halves ? [-Math.round(taxable * 0.0025), -Math.round(taxable * 0.0025)] : [-Math.round(taxable * 0.005)]);
     expect(of('tds')).toBe(-Math.round(taxable * 0.001));
     expect(entries.every((e) => e.state === 'pending')).toBe(true);
   });
@@ -264,7 +280,9 @@ describe('the ledger', () => {
 
   it('keeps balances equal to a rebuild from the entries, and refuses to update or delete an entry', async () => {
     const kvh = await idOf('vendors', 'store_name', 'Kaveri Handlooms');
-    const made = await admin.post('/api/earnings/adjustments', { json: { vendor_id: kvh, direction: 'credit', amount: 1000, reason: 'To be settled by a payout' } });
+    const made = await admin.post('/api/earnings/adjustments', {
+      json: { vendor_id: kvh, direction: 'credit', amount: 1000, reason: 'To be settled by a payout' },
+    });
     const linked = ((await made.json()) as { data: { id: number } }).data.id;
     const mismatches = await db(async (q) => {
       const balances = await q(`
@@ -277,7 +295,10 @@ describe('the ledger', () => {
           from earning_entries e left join vendor_balance_days d on d.vendor_id = e.vendor_id and d.payable_at = e.payable_at
          group by e.vendor_id, e.payable_at, d.amount_paise having d.amount_paise is distinct from sum(e.amount_paise)`);
       const refusals: string[] = [];
-      for (const sql of [`update earning_entries set amount_paise = amount_paise + 1 where id = ${linked}`, `delete from earning_entries where id = ${linked}`]) {
+      for (const sql of [
+        `update earning_entries set amount_paise = amount_paise + 1 where id = ${linked}`,
+        `delete from earning_entries where id = ${linked}`,
+      ]) {
         try {
           await q(sql);
         } catch (e) {
@@ -308,9 +329,17 @@ describe('adjustments', () => {
     expect(made.status).toBe(201);
     const after = (await vendor.getJson('/api/earnings/balances')).body.data as ApiRecord;
     expect((after.payable_paise as number) - (before.payable_paise as number)).toBe(-25_000);
-    const bad = await expectErrorShape(await admin.post('/api/earnings/adjustments', { json: { vendor_id: dfh, direction: 'credit', amount: 0, reason: '' } }), 422);
+    const bad = await expectErrorShape(
+      await admin.post('/api/earnings/adjustments', { json: { vendor_id: dfh, direction: 'credit', amount: 0, reason: '' } }),
+      422,
+    );
     expect(Object.keys(bad.errors ?? {})).toEqual(expect.arrayContaining(['amount', 'reason']));
-    await expectErrorShape(await admin.post('/api/earnings/adjustments', { json: { vendor_id: dfh, direction: 'credit', amount: 100, reason: 'x', order_number: 'OD-1999-000001-1' } }), 422);
+    await expectErrorShape(
+      await admin.post('/api/earnings/adjustments', {
+        json: { vendor_id: dfh, direction: 'credit', amount: 100, reason: 'x', order_number: 'OD-1999-000001-1' },
+      }),
+      422,
+    );
     await expectErrorShape(await vendor.post('/api/earnings/adjustments', { json: { vendor_id: dfh, direction: 'credit', amount: 100, reason: 'Me' } }), 403);
   });
 });
@@ -348,7 +377,11 @@ describe('vendor isolation', () => {
     expect(await csv.text()).toContain('Closing balance');
     const pdf = await vendor.get(`/api/earnings/statement?month=${month}`);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     await expectErrorShape(await vendor.get('/api/earnings/statement?month=2026-13'), 422);
     await expectErrorShape(await admin.get(`/api/earnings/statement?month=${month}`), 422);
   });

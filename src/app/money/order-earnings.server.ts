@@ -86,19 +86,17 @@ export async function recordDeliveryEarnings(tx: Tx, subOrderId: number, at: Dat
       },
       sub.supply === 'intra' ? 'intra' : 'inter',
       { commissionGstBp: rates.commission_gst.rateBp, tcsBp: rates.tcs.rateBp, tdsBp },
-    ).map(
-      (e): NewEntry => ({
-        ...e,
-        vendorId: sub.vendorId,
-        orderId: sub.orderId,
-        subOrderId: sub.id,
-        orderLineId: l.id,
-        orderNumber: sub.number,
-        payableAt,
-        createdAt: at,
-        note: e.type === 'tds' && !hasPan ? 'No PAN on file: TDS at the higher rate.' : null,
-      }),
-    ),
+    ).map((e): NewEntry => ({
+      ...e,
+      vendorId: sub.vendorId,
+      orderId: sub.orderId,
+      subOrderId: sub.id,
+      orderLineId: l.id,
+      orderNumber: sub.number,
+      payableAt,
+      createdAt: at,
+      note: e.type === 'tds' && !hasPan ? 'No PAN on file: TDS at the higher rate.' : null,
+    })),
   );
   await appendEntries(tx, entries);
   const net = entries.reduce((a, e) => a + e.amountPaise, 0);

@@ -21,7 +21,17 @@ export const EARNING_OPERATIONS: Record<
     summary: 'Balances kept by the ledger: pending (inside return windows), payable, paid, total, in paise, as of now',
     tag: EARNINGS,
     query: vendorQuery,
-    responseExample: { data: { vendor_id: 1, pending_paise: 129900, payable_paise: 245610, paid_paise: 0, total_paise: 375510, entries_count: 12, as_of: '2026-11-25T10:04:00.000Z' } },
+    responseExample: {
+      data: {
+        vendor_id: 1,
+        pending_paise: 129900,
+        payable_paise: 245610,
+        paid_paise: 0,
+        total_paise: 375510,
+        entries_count: 12,
+        as_of: '2026-11-25T10:04:00.000Z',
+      },
+    },
   },
   'GET /api/earnings/statement': {
     summary:

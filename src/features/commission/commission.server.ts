@@ -116,27 +116,28 @@ export async function freezeLineTerms(tx: Tx, at: Date, lines: LineToFreeze[]): 
   const categoryIds = [...new Set(catalogue.map((c) => c.categoryId).filter((c): c is number => c !== null))];
   const rules = (
     await tx
-    .select({
-      id: commissionRules.id,
-      vendorId: commissionRules.vendorId,
-      categoryId: commissionRules.categoryId,
-      kind: commissionRules.kind,
-      ratePercent: commissionRules.ratePercent,
-      feePaise: commissionRules.feePaise,
-      startsAt: commissionRules.startsAt,
-    })
-    .from(commissionRules)
-    .where(
-      and(
-        eq(commissionRules.status, 'active'),
-        or(isNull(commissionRules.startsAt), lte(commissionRules.startsAt, at)),
-        or(isNull(commissionRules.endsAt), gt(commissionRules.endsAt, at)),
-        or(
-          inArray(commissionRules.vendorId, vendorIds),
-          categoryIds.length ? and(isNull(commissionRules.vendorId), inArray(commissionRules.categoryId, categoryIds)) : sql`false`,
+      .select({
+        id: commissionRules.id,
+        vendorId: commissionRules.vendorId,
+        categoryId: commissionRules.categoryId,
+        kind: commissionRules.kind,
+        ratePercent: commissionRules.ratePercent,
+        feePaise: commissionRules.feePaise,
+        startsAt: commissionRules.startsAt,
+      })
+      .from(commissionRules)
+      .where(
+        and(
+          eq(commissionRules.status, 'active'),
+          or(isNull(commissionRules.startsAt), lte(commissionRules.startsAt, at)),
+          or(isNull(commissionRules.endsAt), gt(commissionRules.endsAt, at)),
+          or(
+            inArray(commissionRules.vendorId, vendorIds),
+            categoryIds.length ? and(isNull(commissionRules.vendorId), inArray(commissionRules.categoryId, categoryIds)) : sql`false`,
+          ),
         ),
-      ),
-    )).map((r): RuleCandidate => ({ ...r, kind: r.kind as CommissionKind, rateBp: percentToBasisPoints(r.ratePercent) }));
+      )
+  ).map((r): RuleCandidate => ({ ...r, kind: r.kind as CommissionKind, rateBp: percentToBasisPoints(r.ratePercent) }));
   const settings = await moneySettings(tx);
   const rows = lines.map((l) => {
     const c = catalogue.find((x) => x.variantId === l.variantId);

@@ -14,7 +14,6 @@ const checkWhole = (values: Record<string, number>) => {
   for (const [name, v] of Object.entries(values)) if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`${name} must be a non-negative whole number`);
 };
 
-
 /** The rates in force on the day of delivery (IST), in basis points; 0 where no rate was in force. */
 export interface DeliveryRates {
   commissionGstBp: number;

@@ -73,7 +73,10 @@ export const earningEntries = pgTable(
     index('earning_entries_unsettled_idx')
       .on(t.vendorId, t.payableAt)
       .where(sql`${t.payoutId} is null`),
-    check('earning_entries_type_check', sql`${t.type} in ('sale', 'commission', 'commission_gst', 'tcs', 'tds', 'refund_reversal', 'shipping_fee', 'adjustment', 'payout')`),
+    check(
+      'earning_entries_type_check',
+      sql`${t.type} in ('sale', 'commission', 'commission_gst', 'tcs', 'tds', 'refund_reversal', 'shipping_fee', 'adjustment', 'payout')`,
+    ),
     check('earning_entries_amount_check', sql`${t.amountPaise} <> 0`),
     check('earning_entries_head_check', sql`${t.taxHead} is null or ${t.taxHead} in ('cgst', 'sgst', 'igst')`),
     check('earning_entries_adjustment_check', sql`${t.type} <> 'adjustment' or length(trim(coalesce(${t.note}, ''))) > 0`),

@@ -63,7 +63,14 @@ export const ledgerTaxRateArea = defineArea({
       hint: 'From midnight India time. A delivery that day, or later, uses it (until a later rate starts).',
     },
     { name: 'code', label: 'Code', input: 'text', placeholder: 'e.g. 998599 or s.52 CGST Act', hint: 'The SAC code of GST on commission, or the section.' },
-    { name: 'source', label: 'Source', input: 'textarea', wide: true, placeholder: 'e.g. Notification 15/2024-Central Tax', hint: 'Where the rate comes from.' },
+    {
+      name: 'source',
+      label: 'Source',
+      input: 'textarea',
+      wide: true,
+      placeholder: 'e.g. Notification 15/2024-Central Tax',
+      hint: 'Where the rate comes from.',
+    },
   ],
   columns: [
     { field: 'kind', header: 'For', kind: 'enum', sortable: true, filterable: true, options: LEDGER_TAX_KIND_OPTIONS, display: 'status' },

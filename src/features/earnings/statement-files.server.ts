@@ -123,7 +123,10 @@ export function statementPdf(s: Statement): Promise<Buffer> {
   };
 
   doc.font('bold').fontSize(16).text('Earnings statement', A4.margin, A4.margin, { width });
-  doc.font('regular').fontSize(10).text(`${s.vendor.name} · ${monthName(s.month)}`, { width });
+  doc
+    .font('regular')
+    .fontSize(10)
+    .text(`${s.vendor.name} · ${monthName(s.month)}`, { width });
   const ids = [s.vendor.gstin ? `GSTIN ${s.vendor.gstin}` : null, s.vendor.pan ? `PAN ${s.vendor.pan}` : null].filter(Boolean).join(' · ');
   if (ids) doc.text(ids, { width });
   doc

@@ -155,7 +155,9 @@ export async function buildStatement(db: DbOrTx, vendorId: number, month: string
     opening_paise: openingPaise,
     entries,
     totals,
-    withholding: [...withholding.values()].sort((a, b) => a.kind.localeCompare(b.kind) || String(a.head).localeCompare(String(b.head)) || a.rate_bp - b.rate_bp),
+    withholding: [...withholding.values()].sort(
+      (a, b) => a.kind.localeCompare(b.kind) || String(a.head).localeCompare(String(b.head)) || a.rate_bp - b.rate_bp,
+    ),
     closing_paise: openingPaise + sum(entries),
     pending_at_close_paise: Number(pendingAtClose?.sum ?? 0),
     reconciliation: {

@@ -33,4 +33,3 @@ export function commissionOn(taxablePaise: number, terms: CommissionTerms): numb
   const fee = terms.kind === 'percent_fee' ? terms.feePaise : 0;
   return Math.min(taxablePaise, mulDivRound(taxablePaise, terms.rateBp, 10000) + fee);
 }
-

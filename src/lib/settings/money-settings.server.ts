@@ -25,7 +25,8 @@ export async function moneySettings(db: DbOrTx): Promise<MoneySettings> {
   const percent = Number(values?.default_commission_percent ?? DEFAULT_COMMISSION_PERCENT);
   const days = Number(values?.default_return_window_days ?? DEFAULT_RETURN_WINDOW_DAYS);
   return {
-    defaultCommissionBp: Number.isFinite(percent) && percent >= 0 && percent <= 100 ? percentToBasisPoints(percent) : percentToBasisPoints(DEFAULT_COMMISSION_PERCENT),
+    defaultCommissionBp:
+      Number.isFinite(percent) && percent >= 0 && percent <= 100 ? percentToBasisPoints(percent) : percentToBasisPoints(DEFAULT_COMMISSION_PERCENT),
     defaultReturnWindowDays: Number.isInteger(days) && days >= 0 && days <= 365 ? days : DEFAULT_RETURN_WINDOW_DAYS,
   };
 }
