@@ -15,6 +15,8 @@ import { useServer } from '../helpers/vitest-server.ts';
 import type { HttpClient } from '../helpers/http.ts';
 import { expectErrorShape } from '../helpers/assertions.ts';
 import { filter, query, type ApiRecord } from '../helpers/area-api.ts';
+import { pdfText } from '../helpers/pdf-text.ts';
+import { formatPaise } from '../../src/lib/money/paise.ts';
 
 const clockDir = mkdtempSync(join(tmpdir(), 'bo-clock-'));
 const clockFile = join(clockDir, 'now');
@@ -377,11 +379,11 @@ describe('vendor isolation', () => {
     expect(await csv.text()).toContain('Closing balance');
     const pdf = await vendor.get(`/api/earnings/statement?month=${month}`);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
+    const text = (await pdfText(new Uint8Array(await pdf.arrayBuffer()))).join('\n');
+    expect(text).toContain('Earnings statement');
+    expect(text).toContain('Demo Fashion House');
+    expect(text).toContain(`Closing balance ${formatPaise(s.closing_paise)}`);
+    expect(text).toContain('GST TCS');
     await expectErrorShape(await vendor.get('/api/earnings/statement?month=2026-13'), 422);
     await expectErrorShape(await admin.get(`/api/earnings/statement?month=${month}`), 422);
   });
