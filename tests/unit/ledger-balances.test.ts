@@ -12,6 +12,7 @@ import { vendors } from '../../src/lib/db/schema.ts';
 import { earningEntries, ENTRY_TYPES } from '../../src/features/earnings/earnings.tables.ts';
 import { ratesOn, readBalances, type NewEntry } from '../../src/features/earnings/ledger.server.ts';
 import { istDate, istDayStart } from '../../src/lib/india/ist.ts';
+import { rowsOf } from '../../src/lib/db/client.server.ts';
 
 const handle = useMemoryDatabase();
 const DAY = 86_400_000;
@@ -54,14 +55,14 @@ describe('the kept balances', () => {
           for (const vendorId of [...ids, null]) {
             const kept = await readBalances(db, vendorId, at);
             const scope = vendorId === null ? sql`true` : sql`vendor_id = ${vendorId}`;
-            const [summed] = (
-              await db.execute<{ total: string; pending: string; paid: string; n: string }>(sql`
+            const [summed] = rowsOf<{ total: string; pending: string; paid: string; n: string }>(
+              await db.execute(sql`
             select coalesce(sum(amount_paise), 0) as total,
                    coalesce(sum(amount_paise) filter (where payable_at > ${at.toISOString()}::timestamptz), 0) as pending,
                    coalesce(-sum(amount_paise) filter (where type = 'payout'), 0) as paid,
                    count(*) as n
-              from earning_entries where ${scope}`)
-            ).rows;
+              from earning_entries where ${scope}`),
+            );
             expect({ total: kept.total_paise, pending: kept.pending_paise, payable: kept.payable_paise, paid: kept.paid_paise, n: kept.entries_count }).toEqual(
               {
                 total: Number(summed!.total),
