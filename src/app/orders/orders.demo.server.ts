@@ -89,7 +89,7 @@ const DEMO_ORDERS: DemoOrder[] = [
     key: 'demo-order-0006',
     input: {
       shipping_address: { line1: '41 Cathedral Road', pincode: '600002' },
-      lines: [{ sku: 'DFH-KUR-020-L-IND', quantity: 1 }],
+      lines: [{ sku: 'DFH-KUR-020-M-WHT', quantity: 1 }],
       payment_method: 'prepaid',
     },
     moves: {
