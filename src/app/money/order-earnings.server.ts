@@ -20,6 +20,7 @@ import { orderLines, subOrders } from '../../features/orders/orders.tables.ts';
 import { orderLineTerms } from '../../features/commission/commission.tables.ts';
 import { freezeLineTerms } from '../../features/commission/commission.server.ts';
 import { earningEntries, type EntryType } from '../../features/earnings/earnings.tables.ts';
+import { entryTypeLabel } from '../../features/earnings/earning.list.ts';
 import { deliveryEntries, payableAfterWindow, payableNow, reversedShare, spreadRefund } from '../../features/earnings/earnings-math.ts';
 import { appendEntries, ratesOn, subOrderEntries, vendorHasPan, type NewEntry } from '../../features/earnings/ledger.server.ts';
 
@@ -172,7 +173,7 @@ export async function reverseForRefund(tx: Tx, subOrderId: number, refundPaise: 
         reversesEntryId: o.id,
         payableAt: o.payableAt > at ? o.payableAt : today,
         createdAt: at,
-        note: `Refund: reverses ${o.type.replace('_', ' ')}`,
+        note: `Refund: reverses ${entryTypeLabel(o.type).toLowerCase()}`,
       });
     }
   });
