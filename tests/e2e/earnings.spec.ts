@@ -18,7 +18,8 @@ test('a vendor sees their earnings and balances, filters them and downloads the 
   await expect(page.getByTestId('balance-pending')).not.toContainText('₹ 0.00');
   const table = page.locator('table').first();
   await expect(table.getByRole('cell', { name: /^OD-\d{4}-000004-1$/ }).first()).toBeVisible();
-  await expect(table).toContainText('TCS withheld (CGST)');
+  await expect(table).toContainText('TCS withheld');
+  await expect(table).toContainText('CGST · 0.25 %');
   await expect(table).toContainText('Payable');
   await expect(table).toContainText('Pending');
   // No vendor column: every row is theirs.

@@ -12,7 +12,7 @@ import type { Principal } from '@/lib/auth/principal.server.ts';
 import { formatPaise } from '@/lib/money/paise.ts';
 import { now } from '@/lib/time/clock.server.ts';
 import { earningEntries, ENTRY_TYPES } from './earnings.tables.ts';
-import { earningList, entryTypeLabel } from './earning.list.ts';
+import { earningList } from './earning.list.ts';
 
 export interface EarningRow extends Record<string, unknown> {
   id: number;
@@ -59,14 +59,15 @@ const selection = {
 /** 1250 bp → "12.5 %", 25 → "0.25 %". */
 export const bpText = (bp: number) => `${(bp / 100).toFixed(2).replace(/\.?0+$/, '')} %`;
 
-/** What the entry is, in a line: the rate and what it was applied to, the head, the reason. */
-export function describeEntry(r: Pick<EarningRow, 'type' | 'rateBp' | 'basePaise' | 'taxHead' | 'note'>): string {
-  const head = r.taxHead ? ` (${r.taxHead.toUpperCase()})` : '';
+/**
+ * What the entry applied, in a line (its type has a column of its own): the GST head, the rate and
+ * what it was applied to, the reason. Empty for a sale.
+ */
+export function describeEntry(r: Pick<EarningRow, 'rateBp' | 'basePaise' | 'taxHead' | 'note'>): string {
   // An intra-state TCS head is half the whole rate.
   const rate = r.rateBp === null ? null : r.taxHead === 'cgst' || r.taxHead === 'sgst' ? r.rateBp / 2 : r.rateBp;
   const applied = rate !== null && r.basePaise !== null ? `${bpText(rate)} of ${formatPaise(r.basePaise)}` : '';
-  const parts = [`${entryTypeLabel(r.type)}${head}`, applied, r.note ?? ''].filter(Boolean);
-  return parts.join(' · ');
+  return [r.taxHead?.toUpperCase() ?? '', applied, r.note ?? ''].filter(Boolean).join(' · ');
 }
 
 export function serializeEarningRow(r: EarningRow, at: Date = now()) {

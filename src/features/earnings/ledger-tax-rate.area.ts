@@ -75,7 +75,8 @@ export const ledgerTaxRateArea = defineArea({
   columns: [
     { field: 'kind', header: 'For', kind: 'enum', sortable: true, filterable: true, options: LEDGER_TAX_KIND_OPTIONS, display: 'status' },
     { field: 'rate_percent', header: 'Rate %', kind: 'number', sortable: true, filterable: true, display: 'number' },
-    { field: 'starts_on', header: 'In force from', kind: 'date', sortable: true, filterable: true },
+    // A calendar date (2024-07-10), not an instant: shown as written.
+    { field: 'starts_on', header: 'In force from', kind: 'date', sortable: true, filterable: true, display: 'text' },
     { field: 'code', header: 'Code', kind: 'text', filterable: true, emptyText: '—' },
     { field: 'source', header: 'Source', kind: 'text', filterable: true, secondary: true, emptyText: '—' },
     { field: 'updated_at', header: 'Updated', kind: 'date', sortable: true, filterable: true, display: 'date', secondary: true },
