@@ -20,7 +20,7 @@ import { orderLines, subOrders } from '../../features/orders/orders.tables.ts';
 import { orderLineTerms } from '../../features/commission/commission.tables.ts';
 import { freezeLineTerms } from '../../features/commission/commission.server.ts';
 import { earningEntries, type EntryType } from '../../features/earnings/earnings.tables.ts';
-import { entryTypeLabel } from '../../features/earnings/earning.list.ts';
+import { entryTypeLabel } from '../../features/earnings/entry-types.ts';
 import { deliveryEntries, payableAfterWindow, payableNow, reversedShare, spreadRefund } from '../../features/earnings/earnings-math.ts';
 import { appendEntries, ratesOn, subOrderEntries, vendorHasPan, type NewEntry } from '../../features/earnings/ledger.server.ts';
 

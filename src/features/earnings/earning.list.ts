@@ -5,21 +5,9 @@
  * with `accountings:earning-adjust` add an adjustment. No server imports.
  */
 import type { AreaListDeclaration } from '@/lib/areas/area.ts';
-import type { EntryType } from './earnings.tables.ts';
+import { ENTRY_TYPE_OPTIONS } from './entry-types.ts';
 
-export const ENTRY_TYPE_OPTIONS: readonly { value: EntryType; label: string }[] = [
-  { value: 'sale', label: 'Sale' },
-  { value: 'commission', label: 'Commission' },
-  { value: 'commission_gst', label: 'GST on commission' },
-  { value: 'tcs', label: 'TCS withheld' },
-  { value: 'tds', label: 'TDS withheld' },
-  { value: 'refund_reversal', label: 'Refund reversal' },
-  { value: 'shipping_fee', label: 'Shipping fee' },
-  { value: 'adjustment', label: 'Adjustment' },
-  { value: 'payout', label: 'Payout' },
-];
-
-export const entryTypeLabel = (type: string): string => ENTRY_TYPE_OPTIONS.find((t) => t.value === type)?.label ?? type;
+export { ENTRY_TYPE_OPTIONS, entryTypeLabel } from './entry-types.ts';
 
 /** Where an entry's money stands: not payable yet, payable, or settled by a payout. */
 export const ENTRY_STATES = [
