@@ -133,6 +133,9 @@ try {
     log(label, `${r.rps.toFixed(0)} req/s, p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} ms, non-2xx ${r.non2xx}`);
     return r;
   };
+  // The same client and server on a list of 10,000 rows less: the machine's own ceiling at this moment,
+  // so a run on a busy machine can be read as a ratio.
+  result.baseline_brands = await run('GET /api/brands (staff, baseline)', '/api/brands', staff);
   result.list_staff = await run('GET /api/earnings (staff)', '/api/earnings', staff);
   result.list_staff_type = await run(
     'GET /api/earnings?type=tds (staff)',
