@@ -87,7 +87,7 @@ export default defineConfig({
     plugins: [tailwindcss()],
     // The icon sprite is referenced by <use href>, which needs a URL of its own (never a data: URL).
     build: { assetsInlineLimit: (file) => (file.endsWith('/icons.svg') ? false : undefined) },
-    ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pino', 'nodemailer'] },
+    ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pino', 'nodemailer', 'pdfkit'] },
     environments: {
       client: {
         build: {

@@ -49,6 +49,8 @@ if (!process.env.ASTRO_BUILDING) {
   }
   booted()
     .then(() => {
+      if (config().TEST_CLOCK_FILE)
+        logger().warn({ file: config().TEST_CLOCK_FILE }, 'TEST_CLOCK_FILE is set: money is timed by a test clock. Never set it in production.');
       if (!config().PUBLIC_URL) logger().info({ origin: publicOrigin() }, 'PUBLIC_URL is not set: links in mail point to the address the server listens on');
     })
     .catch(fail);

@@ -112,6 +112,11 @@ export const envSchema = z.object({
    * idle stream, and each stream's session is checked as often (an expired one closes it).
    */
   REALTIME_HEARTBEAT_SECONDS: positiveInt.max(300).default(20),
+  /**
+   * Tests only: a file holding an ISO instant the server takes as "now" for money (placing, moves,
+   * what is payable): src/lib/time/clock.server.ts. Never set in production.
+   */
+  TEST_CLOCK_FILE: z.string().min(1).optional(),
   MAIL_FROM: z.string().default('Marketplace Back-office <no-reply@localhost>'),
   SMTP_URL: z
     .string()

@@ -57,6 +57,7 @@ const CONFIG_VARS = [
   'MIGRATIONS_DIR',
   'PG_POOL_MAX',
   'REALTIME_HEARTBEAT_SECONDS',
+  'TEST_CLOCK_FILE',
 ];
 
 export async function freePort(): Promise<number> {

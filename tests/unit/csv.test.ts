@@ -45,6 +45,11 @@ describe('csvCell', () => {
     expect(csvCell('\r=1')).toBe(`"'\r=1"`);
   });
 
+  it('writes a number column’s negative amounts as numbers, and still quotes a formula there', () => {
+    const csv = toCsv([{ field: 'amount', header: 'Amount', kind: 'number' }], [{ amount: -25000 }, { amount: '-1234.50' }, { amount: '-1+2' }]);
+    expect(csv.split('\r\n').slice(1, 4)).toEqual(['-25000', '-1234.50', "'-1+2"]);
+  });
+
   it('leaves ordinary text, numbers and dates alone', () => {
     expect(csvCell('Indigo Loom')).toBe('Indigo Loom');
     expect(csvCell(42)).toBe('42');

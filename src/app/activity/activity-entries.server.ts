@@ -79,6 +79,8 @@ const OTHER_KINDS: Record<string, RecordKind> = {
   // Orders name their record by number (kept with each entry: OD-2026-000123, or a sub-order's -2).
   orders: { singular: 'Order' },
   'storefront-api-keys': { singular: 'Storefront API key' },
+  // The earnings ledger names its record by sub-order number, or "<vendor>: adjustment" (docs/money.md).
+  earnings: { singular: 'Earnings' },
 };
 
 function kindOf(area: string): RecordKind {

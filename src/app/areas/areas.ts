@@ -28,6 +28,8 @@ import { customerAddressArea } from '@/features/customers/customer-address.area.
 import { productArea } from '@/features/products/product.area.ts';
 import { matrixGroupArea } from '@/features/product-matrices/product-matrix-group.area.ts';
 import { matrixArea } from '@/features/product-matrices/product-matrix.area.ts';
+import { commissionRuleArea } from '@/features/commission/commission-rule.area.ts';
+import { ledgerTaxRateArea } from '@/features/earnings/ledger-tax-rate.area.ts';
 
 export const AREAS: AreaDeclaration[] = [
   brandArea,
@@ -52,6 +54,8 @@ export const AREAS: AreaDeclaration[] = [
   productArea,
   matrixGroupArea,
   matrixArea,
+  commissionRuleArea,
+  ledgerTaxRateArea,
 ];
 
 export function areaByKey(key: string): AreaDeclaration | undefined {

@@ -22,6 +22,8 @@ import { customerAddressResource } from '@/features/customers/customer-address.r
 import { productResource } from '@/features/products/product.resource.server.ts';
 import { matrixGroupResource } from '@/features/product-matrices/product-matrix-group.resource.server.ts';
 import { matrixResource } from '@/features/product-matrices/product-matrix.resource.server.ts';
+import { commissionRuleResource } from '@/features/commission/commission-rule.resource.server.ts';
+import { ledgerTaxRateResource } from '@/features/earnings/ledger-tax-rate.resource.server.ts';
 
 export const RESOURCES: Record<string, Resource> = {
   brands: brandResource as unknown as Resource,
@@ -46,6 +48,8 @@ export const RESOURCES: Record<string, Resource> = {
   products: productResource as unknown as Resource,
   'product-matrix-groups': matrixGroupResource as unknown as Resource,
   'product-matrices': matrixResource as unknown as Resource,
+  'commission-rules': commissionRuleResource as unknown as Resource,
+  'ledger-tax-rates': ledgerTaxRateResource as unknown as Resource,
 };
 
 export function resourceByKey(key: string | undefined): Resource | undefined {

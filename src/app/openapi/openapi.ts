@@ -23,6 +23,7 @@ import { PRODUCT_TRANSITION_NAMES, PRODUCT_TRANSITIONS, productStatusLabel, prod
 import { productImagesPatchSchema } from '@/features/products/product-images.schema.ts';
 import { adjustmentSchema, startStockingSchema, thresholdSchema } from '@/features/inventories/inventory.schema.ts';
 import { ORDER_OPERATIONS } from './orders.openapi.ts';
+import { EARNING_OPERATIONS } from './earnings.openapi.ts';
 
 type Json = Record<string, unknown>;
 
@@ -71,6 +72,7 @@ interface Operation {
 /** What each non-area call does and takes. Routes without an entry still appear, with a generic summary. */
 const OPERATIONS: Record<string, Operation> = {
   ...ORDER_OPERATIONS,
+  ...EARNING_OPERATIONS,
   'POST /auth/login': { summary: 'Sign in (form post; sets the session and XSRF-TOKEN cookies)', tag: 'Auth', body: loginSchema },
   'GET /api/user': { summary: 'The current user: name, email, abilities, SMS balance, unread notifications', tag: 'Auth' },
   'POST /api/user': { summary: 'Update the profile (multipart, may carry an avatar)', tag: 'Profile', body: profileSchema, multipart: true },

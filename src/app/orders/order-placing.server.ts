@@ -23,6 +23,8 @@ import { reserveStock } from '../../features/inventories/stock.server.ts';
 import { orderEvents, orderIdempotencyKeys, orderLines, orderNumberCounters, orders, payments, subOrders } from '../../features/orders/orders.tables.ts';
 import type { PlaceOrderInput } from '../../features/orders/order.schema.ts';
 import { istYear, orderNumber, partnersServing, resolveAddress, upsertCustomer, variantsOnSale } from '../../features/orders/order-pricing.server.ts';
+import { now as clockNow } from '../../lib/time/clock.server.ts';
+import { freezeLineTerms } from '../money/order-earnings.server.ts';
 
 /** Who places it: a storefront key (its id scopes the idempotency keys; its name goes in the timeline). */
 export interface StorefrontCaller {
@@ -85,7 +87,7 @@ export async function placeOrder(db: DbOrTx, caller: StorefrontCaller, idempoten
 }
 
 async function placeInTransaction(tx: Tx, caller: StorefrontCaller, input: PlaceOrderInput): Promise<PlacedOrder> {
-  const now = new Date();
+  const now = clockNow();
   const shipping = await resolveAddress(tx, input.shipping_address, 'shipping_address');
   const billing = input.billing_address ? await resolveAddress(tx, input.billing_address, 'billing_address') : shipping;
   const cod = input.payment_method === 'cod';
@@ -264,7 +266,16 @@ async function placeInTransaction(tx: Tx, caller: StorefrontCaller, input: Place
         updatedAt: now,
       })
       .returning({ id: subOrders.id });
-    await tx.insert(orderLines).values(p.lines.map((l, i) => lineRow(orderId, sub!.id, p.warehouseId, l, p.taxed[i]!)));
+    const lineIds = await tx
+      .insert(orderLines)
+      .values(p.lines.map((l, i) => lineRow(orderId, sub!.id, p.warehouseId, l, p.taxed[i]!)))
+      .returning({ id: orderLines.id });
+    // Issue 18: each line's commission and return window, frozen now (src/app/money/order-earnings.server.ts).
+    await freezeLineTerms(
+      tx,
+      now,
+      p.lines.map((l, i) => ({ orderLineId: lineIds[i]!.id, variantId: l.variantId, vendorId: p.vendorId, taxablePaise: p.taxed[i]!.taxablePaise })),
+    );
     await tx.insert(orderEvents).values({ orderId, subOrderId: sub!.id, action: 'place', fromStatus: null, toStatus: 'placed', actorLabel, createdAt: now });
     const vendorUsers = await tx
       .select({ id: users.id })

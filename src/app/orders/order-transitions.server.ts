@@ -16,6 +16,8 @@ import { pincodes } from '../../features/geography/geography.tables.ts';
 import { orderEvents, orderLines, orders, payments, subOrders } from '../../features/orders/orders.tables.ts';
 import { allowedActions, deriveOrderStatus, statusLabel, TRANSITIONS, type ActorKind, type TransitionAction } from '../../features/orders/order-status.ts';
 import { partnersServing } from '../../features/orders/order-pricing.server.ts';
+import { now as clockNow } from '../../lib/time/clock.server.ts';
+import { recordDeliveryEarnings, reverseForRefund } from '../money/order-earnings.server.ts';
 
 /** Where the AWB goes in a delivery partner's tracking URL template (delivery-partner.area.ts). */
 const TRACKING_PLACEHOLDER = '{tracking_number}';
@@ -88,7 +90,7 @@ export async function moveSubOrder(db: DbOrTx, mover: Mover, orderId: number, su
     const reason = input.reason?.trim() || null;
     if (transition.needsReason && !reason) throw invalid({ reason: ['Say why.'] });
 
-    const now = new Date();
+    const now = clockNow();
     const extra: Partial<typeof subOrders.$inferInsert> = {};
     if (transition.action === 'ship') Object.assign(extra, await shipment(tx, sub.shippingPincode, order.paymentMethod === 'cod', input), { shippedAt: now });
     if (transition.action === 'deliver') extra.deliveredAt = now;
@@ -141,6 +143,9 @@ export async function moveSubOrder(db: DbOrTx, mover: Mover, orderId: number, su
         updatedAt: now,
       });
     }
+    // Issue 18: the earnings ledger (src/app/money/order-earnings.server.ts). Before delivery nothing was earned.
+    if (transition.action === 'deliver') await recordDeliveryEarnings(tx, sub.id, now, mover.actor);
+    if (transition.action === 'refund') await reverseForRefund(tx, sub.id, sub.totalPaise, now, mover.actor);
     await tx.insert(orderEvents).values({
       orderId,
       subOrderId: sub.id,

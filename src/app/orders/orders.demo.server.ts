@@ -17,6 +17,7 @@ import type { PlaceOrderInput } from '../../features/orders/order.schema.ts';
 import type { TransitionAction } from '../../features/orders/order-status.ts';
 import { placeOrder } from './order-placing.server.ts';
 import { moveSubOrder, type Mover } from './order-transitions.server.ts';
+import { atTime } from '../../lib/time/clock.server.ts';
 
 interface DemoOrder {
   key: string;
@@ -24,6 +25,12 @@ interface DemoOrder {
   input: Omit<PlaceOrderInput, 'customer' | 'shipping_address'> & { shipping_address: { line1: string; pincode: string } };
   /** Moves of the sub-order of each vendor SKU prefix ("DFH", "KVH"), in order. */
   moves?: Record<string, { action: TransitionAction; reason?: string; partner?: string; awb?: string }[]>;
+  /**
+   * Placed this many days ago, each move a day after the one before (through the money clock:
+   * src/lib/time/clock.server.ts), so a delivered order's return window can have passed already
+   * and its earnings be payable on a new install (issue 18 §8). Omitted: placed and moved now.
+   */
+  ageDays?: number;
 }
 
 const DEMO_ORDERS: DemoOrder[] = [
@@ -67,6 +74,8 @@ const DEMO_ORDERS: DemoOrder[] = [
     moves: {
       DFH: [{ action: 'confirm' }, { action: 'pack' }, { action: 'ship', partner: 'Swift Express', awb: 'SWX100000004' }, { action: 'deliver' }],
     },
+    // Delivered 26 days ago: past its return window, so its earnings are payable (issue 18).
+    ageDays: 30,
   },
   {
     key: 'demo-order-0005',
@@ -75,6 +84,19 @@ const DEMO_ORDERS: DemoOrder[] = [
       lines: [{ sku: 'DFH-KUR-001', quantity: 1 }],
       payment_method: 'prepaid',
     },
+  },
+  {
+    key: 'demo-order-0006',
+    input: {
+      shipping_address: { line1: '41 Cathedral Road', pincode: '600002' },
+      lines: [{ sku: 'DFH-KUR-020-M-WHT', quantity: 1 }],
+      payment_method: 'prepaid',
+    },
+    moves: {
+      DFH: [{ action: 'confirm' }, { action: 'pack' }, { action: 'ship', partner: 'Dakshin Couriers', awb: 'DKC200000006' }, { action: 'deliver' }],
+    },
+    // Delivered yesterday, from Karnataka to Tamil Nadu (IGST): its earnings wait out the return window.
+    ageDays: 5,
   },
 ];
 
@@ -101,7 +123,11 @@ export const seedOrders: DemoSeed = async (tx) => {
       customer: buyer,
       shipping_address: { name: buyer.name, phone: buyer.phone, ...demo.input.shipping_address },
     };
-    const placed = await placeOrder(tx, caller, demo.key, input);
+    // An aged order's steps happen on their days (the money clock), one day apart.
+    const placedAt = demo.ageDays === undefined ? undefined : new Date(Date.now() - demo.ageDays * 86_400_000);
+    let step = 0;
+    const onItsDay = <T>(fn: () => Promise<T>) => (placedAt ? atTime(new Date(placedAt.getTime() + step++ * 86_400_000), fn) : fn());
+    const placed = await onItsDay(() => placeOrder(tx, caller, demo.key, input));
     for (const [prefix, moves] of Object.entries(demo.moves ?? {})) {
       const subs = await tx
         .select({ id: subOrders.id, vendorId: subOrders.vendorId, number: subOrders.number })
@@ -116,12 +142,14 @@ export const seedOrders: DemoSeed = async (tx) => {
           const [p] = await tx.select({ id: deliveryPartners.id }).from(deliveryPartners).where(eq(deliveryPartners.name, move.partner)).limit(1);
           partnerId = p!.id;
         }
-        await moveSubOrder(tx, DEMO_MOVER, placed.orderId, sub.id, {
-          action: move.action,
-          ...(move.reason ? { reason: move.reason } : {}),
-          ...(partnerId ? { delivery_partner_id: partnerId } : {}),
-          ...(move.awb ? { awb: move.awb } : {}),
-        });
+        await onItsDay(() =>
+          moveSubOrder(tx, DEMO_MOVER, placed.orderId, sub.id, {
+            action: move.action,
+            ...(move.reason ? { reason: move.reason } : {}),
+            ...(partnerId ? { delivery_partner_id: partnerId } : {}),
+            ...(move.awb ? { awb: move.awb } : {}),
+          }),
+        );
       }
     }
   }

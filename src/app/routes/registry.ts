@@ -143,7 +143,14 @@ const routeList: RouteDef[] = [
   planned('/promotions/listing', 'rbac:list', 'Promotions'),
   planned('/promotions/add', 'promotions:create', 'Add promotion', '/promotions/listing'),
   planned('/payouts/listing', 'accountings:payouts-list', 'Payouts'),
-  planned('/earnings/listing', 'accountings:earning-list', 'Earnings'),
+  // The earnings ledger (src/features/earnings, docs/money.md): a vendor's own entries, balances and statements only.
+  page('/earnings/listing', perm('accountings:earning-list'), 'Earnings'),
+  api(['GET'], '/api/earnings', perm('accountings:earning-list')),
+  api(['GET'], '/api/earnings/export', perm('accountings:earning-list')),
+  api(['GET'], '/api/earnings/balances', perm('accountings:earning-list')),
+  api(['GET'], '/api/earnings/statement', perm('accountings:earning-list'), { sampleQuery: 'month=2026-01&vendor_id=1&format=json' }),
+  page('/earnings/adjustments/add', perm('accountings:earning-adjust'), 'Add adjustment', { parent: '/earnings/listing', methods: ['GET', 'POST'] }),
+  api(['POST'], '/api/earnings/adjustments', perm('accountings:earning-adjust')),
   // Product matrix groups and matrices (src/features/product-matrices): pages and API come from AREAS;
   // the product form reads the active groups here (products:update, vendors included).
   api(['GET'], '/api/product-matrix-groups/choices', perm('products:update')),

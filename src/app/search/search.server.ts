@@ -9,7 +9,7 @@ import type { Permission } from '@/lib/permissions/catalogue.ts';
 import { MENU } from '@/lib/navigation/menu.ts';
 import { routes } from '@/app/routes/registry.ts';
 import { RESOURCES } from '@/app/areas/resources.server.ts';
-import { editPath } from '@/lib/areas/area.ts';
+import { areaPermission, editPath } from '@/lib/areas/area.ts';
 import { SYSTEM_ACTOR } from '@/lib/activity/activity.server.ts';
 
 export interface SearchResult {
@@ -31,11 +31,11 @@ export interface SearchProvider {
 const areaProviders: SearchProvider[] = Object.values(RESOURCES).map((r) => ({
   area: r.area.key,
   label: r.area.label,
-  permission: `${r.area.permissionArea}:list` as Permission,
+  permission: areaPermission(r.area, 'list') as Permission,
   async search(db, principal, q, limit) {
     const result = await r.list(db, { principal, actor: SYSTEM_ACTOR }, { page: 1, per_page: 10, order: 'asc', q, filters: {} });
     // Someone who may only read the area (a vendor and the size charts) finds the record in its list.
-    const canEdit = principal.abilities.includes(`${r.area.permissionArea}:update`);
+    const canEdit = principal.abilities.includes(areaPermission(r.area, 'update'));
     // An area with a details page (a customer, a delivery partner) opens it for whoever may view it.
     const details = r.area.details;
     const canView = Boolean(details && principal.abilities.includes(`${r.area.permissionArea}:${details.action}`));

@@ -55,6 +55,12 @@ export const globalSettingsSchema = z
       .min(0, 'At least 0.')
       .max(100000, 'At most 100000.')
       .default(5),
+    default_return_window_days: z.coerce
+      .number({ error: 'Enter a whole number of days.' })
+      .int('Enter a whole number of days.')
+      .min(0, 'At least 0.')
+      .max(365, 'At most 365.')
+      .default(7),
     review_product_changes: formBoolean('Choose whether product changes need review.').default(false),
     sms_provider: z.enum(['default', 'twilio'], { error: 'Choose an SMS provider.' }).default('default'),
     twilio_account_sid: optionalText(34).refine(
@@ -116,6 +122,13 @@ const fields: AreaField[] = [
     input: 'text',
     inputType: 'number',
     hint: 'A product with this many or fewer in stock is flagged.',
+  },
+  {
+    name: 'default_return_window_days',
+    label: 'Default return window (days)',
+    input: 'text',
+    inputType: 'number',
+    hint: 'For products without a return policy. A delivered order’s earnings become payable to the vendor once the window has passed.',
   },
   {
     name: 'review_product_changes',

@@ -33,6 +33,7 @@ export const DEFAULT_SETTINGS: StoredValues = {
   default_commission_percent: 10,
   order_number_prefix: 'ORD-',
   low_stock_threshold: 5,
+  default_return_window_days: 7,
   review_product_changes: false,
   sms_provider: 'default',
   twilio_account_sid: '',

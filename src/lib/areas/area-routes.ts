@@ -1,11 +1,11 @@
 /** The pages and API routes one area declaration implies, for the route registry. */
-import { hasMarkdownField, inSentence, type AreaDeclaration } from './area.ts';
+import { areaAction, areaPermission, hasMarkdownField, inSentence, type AreaDeclaration } from './area.ts';
 import { PERMISSION_AREAS, type Permission } from '@/lib/permissions/catalogue.ts';
 import type { RouteDef } from '@/lib/routes/route.ts';
 
 const permissionFor = (area: AreaDeclaration, action: string) => ({
   kind: 'permission' as const,
-  permission: `${area.permissionArea}:${action}` as Permission,
+  permission: areaPermission(area, action) as Permission,
 });
 
 /** List, add and edit pages, and the area's "X of this Y" lists. */
@@ -63,7 +63,7 @@ function ownRoutes(area: AreaDeclaration): RouteDef[] {
 /** Whether the catalogue gives the area's permission area this action (customers have no delete, for one). */
 export function areaHasAction(area: AreaDeclaration, action: string): boolean {
   const actions = (PERMISSION_AREAS as Record<string, readonly string[]>)[area.permissionArea];
-  return !!actions?.includes(action);
+  return !!actions?.includes(areaAction(area, action));
 }
 
 /**

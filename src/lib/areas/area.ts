@@ -127,9 +127,9 @@ export interface AreaField {
   /**
    * text: the browser's input type (keyboard on phones, autofill). `datetime-local` is a date and
    * time in India Standard Time: the record's ISO instant is shown in IST, and the schema reads
-   * what is typed as IST (`istDateTime` in src/lib/india/formats.ts).
+   * what is typed as IST (`istDateTime` in src/lib/india/formats.ts). `date`: a calendar date, 2024-07-10.
    */
-  inputType?: 'email' | 'tel' | 'number' | 'url' | 'datetime-local';
+  inputType?: 'email' | 'tel' | 'number' | 'url' | 'datetime-local' | 'date';
   /** Starts a titled group of fields (a heading across the form). */
   section?: string;
   /** Shown only while another field has this value (e.g. SMTP settings when the provider is SMTP). */
@@ -185,9 +185,21 @@ export interface StatusField {
  * island without shipping the area's zod schema (see list-view.ts). Read-only lists
  * (the activity log) are this without the form half.
  */
+/** The four actions the area kit checks: reading the list, adding, editing, deleting. */
+export type KitAction = 'list' | 'create' | 'update' | 'delete';
+
+/**
+ * The catalogue's names for the kit's actions when the permission area names them otherwise: the
+ * spec's `accountings` area has `earning-list`, not `list`, so commission rules declare
+ * `{ list: 'commission-list', create: 'commission-update', … }`. Omitted: the kit action itself.
+ */
+export type AreaActions = Partial<Record<KitAction, string>>;
+
 export interface AreaListDeclaration {
   key: string;
   permissionArea: PermissionArea;
+  /** See AreaActions. */
+  actions?: AreaActions;
   label: string;
   singular: string;
   paths: { list: string; add?: string; edit?: string; details?: string };
@@ -215,6 +227,8 @@ export interface AreaDeclaration<S extends z.ZodObject = z.ZodObject> {
   key: string;
   /** Where its permissions come from: `<permissionArea>:list|create|update|delete`. */
   permissionArea: PermissionArea;
+  /** The permission area's own names for those actions, when they differ (see AreaActions). */
+  actions?: AreaActions;
   label: string;
   singular: string;
   /** Page routes (spec §2). `edit` has `:id`. */
@@ -294,6 +308,13 @@ export interface FormDeclaration {
 /** What a viewer may see of fields or columns: a vendor doesn't get the `staffOnly` ones. */
 export const visibleTo = <T extends { staffOnly?: boolean }>(items: T[], userType: string | undefined): T[] =>
   userType === 'vendor' ? items.filter((i) => !i.staffOnly) : items;
+
+/** The catalogue action behind a kit action (`list` → `commission-list` for commission rules). */
+export const areaAction = (area: { actions?: AreaActions }, action: string): string => area.actions?.[action as KitAction] ?? action;
+
+/** The permission string a kit action on the area needs: `brands:list`, `accountings:commission-list`. */
+export const areaPermission = (area: { permissionArea: string; actions?: AreaActions }, action: string): string =>
+  `${area.permissionArea}:${areaAction(area, action)}`;
 
 export function defineArea<S extends z.ZodObject>(area: AreaDeclaration<S>): AreaDeclaration<S> {
   return area;

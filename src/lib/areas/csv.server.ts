@@ -14,6 +14,7 @@ export interface CsvColumn {
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
 /** A cell a spreadsheet would run as a formula, quoted so it shows as text; the product import takes the quote off again. */
 export const escapeFormula = (s: string) => (FORMULA_START.test(s) ? `'${s}` : s);
@@ -26,7 +27,10 @@ export function csvCell(value: unknown): string {
 
 export function toCsv(columns: CsvColumn[], rows: Record<string, unknown>[]): string {
   const lines = [columns.map((c) => csvCell(c.header)).join(',')];
-  const cell = (c: CsvColumn, value: unknown) => csvCell(c.kind === 'date' ? toIstIso(value) : value);
+  // A number column's plain numbers ("-250", "-1234.50": refunds, commission) stay numbers: a
+  // spreadsheet never reads one as a formula, and quoting them would turn money into text.
+  const cell = (c: CsvColumn, value: unknown) =>
+    c.kind === 'number' && PLAIN_NUMBER.test(String(value ?? '')) ? String(value) : csvCell(c.kind === 'date' ? toIstIso(value) : value);
   for (const row of rows) lines.push(columns.map((c) => cell(c, row[c.field])).join(','));
   // A BOM so Excel reads UTF-8 (names in Hindi, Tamil…) correctly.
   return '\uFEFF' + lines.join('\r\n') + '\r\n';

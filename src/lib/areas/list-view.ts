@@ -2,7 +2,7 @@
  * The serializable part of an area that the DataTable island needs. Astro pages pass it as a
  * prop, so the list page ships no zod and no form declaration (the /brands/listing JS budget).
  */
-import type { AreaDeclaration, AreaListDeclaration } from './area.ts';
+import { areaPermission, type AreaDeclaration, type AreaListDeclaration } from './area.ts';
 
 export interface AreaListView extends AreaListDeclaration {
   /** GET /api/<key>/export exists (every declared CRUD area; read-only lists that say so). */
@@ -14,6 +14,7 @@ export function listView(area: AreaDeclaration | AreaListDeclaration): AreaListV
   return {
     key: area.key,
     permissionArea: area.permissionArea,
+    ...(area.actions ? { actions: { ...area.actions } } : {}),
     label: area.label,
     singular: area.singular,
     paths: { ...area.paths, ...('details' in area && area.details ? { details: area.details.path } : {}) },
@@ -37,13 +38,13 @@ export interface AreaAbilities {
 }
 
 export function areaAbilities(
-  area: Pick<AreaListDeclaration, 'permissionArea' | 'paths'> & { details?: { action: string } },
+  area: Pick<AreaListDeclaration, 'permissionArea' | 'actions' | 'paths'> & { details?: { action: string } },
   can: (permission: string) => boolean,
 ): AreaAbilities {
   const abilities: AreaAbilities = {
-    create: Boolean(area.paths.add) && can(`${area.permissionArea}:create`),
-    update: can(`${area.permissionArea}:update`),
-    delete: can(`${area.permissionArea}:delete`),
+    create: Boolean(area.paths.add) && can(areaPermission(area, 'create')),
+    update: can(areaPermission(area, 'update')),
+    delete: can(areaPermission(area, 'delete')),
   };
   if (area.details) abilities.view = can(`${area.permissionArea}:${area.details.action}`);
   return abilities;

@@ -8,7 +8,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@/lib/db/client.server.ts';
 import { parseWith } from '@/lib/http/api.server.ts';
 import { listQuerySchema, type ListQuery, type ListResult } from '@/lib/list/list-query.ts';
-import { listPage, type ListColumns, type ListTable } from '@/lib/list/list-sql.server.ts';
+import { listPage, type Bind, type ListColumns, type ListTable } from '@/lib/list/list-sql.server.ts';
 import type { AreaListDeclaration } from './area.ts';
 import type { ApiRecord, RequestScope } from './resource.server.ts';
 
@@ -33,13 +33,15 @@ export interface ReadOnlyListDefinition<Row extends Record<string, unknown>> {
   /** Filter/sort allowlist: API field → column (joined columns allowed) and kind. */
   columns: ListColumns;
   searchColumns: (AnyColumn | SQL)[];
+  /** The search box's own condition, when "contains in searchColumns" is not what it means (as a resource's `search`). */
+  search?: (q: string, bind: Bind) => SQL;
   serialize: (row: Row) => ApiRecord;
   /** Rows the requester may see (e.g. a vendor's own). */
   scope?: (s: RequestScope) => SQL | undefined;
 }
 
 export function defineReadOnlyList<Row extends Record<string, unknown>>(def: ReadOnlyListDefinition<Row>): ListSource & { def: ReadOnlyListDefinition<Row> } {
-  const spec = { columns: def.columns, searchColumns: def.searchColumns, idColumn: def.table.id, defaultSort: def.area.defaultSort };
+  const spec = { columns: def.columns, searchColumns: def.searchColumns, search: def.search, idColumn: def.table.id, defaultSort: def.area.defaultSort };
   const from = (db: DbOrTx, fields: Record<string, unknown>) => {
     const q = db.select(fields as never).from(def.table);
     return (def.joins ? def.joins(q) : q) as typeof q;

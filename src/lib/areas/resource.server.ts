@@ -17,7 +17,7 @@ import { listOrder, listPage, listWhere, type Bind, type ListColumns, type ListT
 import { VENDOR_OWNED } from '@/lib/permissions/ability.ts';
 import { abilityOf, accessibleWhere, requiredValues } from '@/lib/permissions/scope.server.ts';
 import { readImageUpload, uploads } from '@/lib/uploads/storage.server.ts';
-import { inSentence, type AreaDeclaration } from './area.ts';
+import { areaAction, inSentence, type AreaDeclaration } from './area.ts';
 import { deriveListColumns } from './list-columns.server.ts';
 import type { BulkTarget } from './area-schemas.ts';
 
@@ -202,7 +202,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
    */
   const owned = Boolean(VENDOR_OWNED[area.permissionArea]);
   const scope = (s: RequestScope, action: AreaAction) =>
-    owned ? accessibleWhere(abilityOf(s.principal), action, area.permissionArea, columns as Record<string, PgColumn>) : undefined;
+    owned ? accessibleWhere(abilityOf(s.principal), areaAction(area, action), area.permissionArea, columns as Record<string, PgColumn>) : undefined;
   /** A row without its computed and joined values: the activity log compares stored columns only. */
   const tableKeys = Object.keys(columns);
   const ownColumns = (row: Row) => Object.fromEntries(tableKeys.map((k) => [k, row[k]]));
@@ -249,7 +249,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
    * set by the server, never taken from what they send; staff choose the owner through the form.
    */
   const stampOwner = (s: RequestScope, action: AreaAction, values: Record<string, unknown>) =>
-    owned ? { ...values, ...requiredValues(abilityOf(s.principal), action, area.permissionArea) } : values;
+    owned ? { ...values, ...requiredValues(abilityOf(s.principal), areaAction(area, action), area.permissionArea) } : values;
   if (area.reorder && (!reorderKey || !listColumns[area.reorder.field]?.sortable)) {
     throw new Error(`${area.key}: reorder.field "${area.reorder.field}" must be a sortable list column backed by a table column`);
   }

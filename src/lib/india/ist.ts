@@ -75,3 +75,18 @@ export function parseIstDateTime(text: string): Date | null {
   }
   return null;
 }
+
+/** The IST calendar date of an instant: `2024-07-10` for 2024-07-09T18:30:00Z (IST midnight). */
+export function istDate(value: Date | string): string {
+  return new Date(instant(value) + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The instant an IST calendar date starts (its midnight), `days` later: `istDayStart('2024-07-10')`
+ * is 2024-07-09T18:30:00Z. The date must be `YYYY-MM-DD`.
+ */
+export function istDayStart(date: string, days = 0): Date {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) throw new RangeError(`Not a date: ${date}`);
+  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days) - IST_OFFSET_MS);
+}

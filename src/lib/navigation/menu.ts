@@ -99,6 +99,9 @@ export const MENU: MenuGroup[] = [
       { label: 'Payments', icon: 'credit-card', route: '/payments/listing', permission: 'accountings:payment-list' },
       { label: 'Payouts', icon: 'wallet', route: '/payouts/listing', permission: 'accountings:payouts-list' },
       { label: 'Earnings', icon: 'trending-up', route: '/earnings/listing', permission: 'accountings:earning-list' },
+      // Not in the spec's menu (issue 18; decision 047): what the marketplace keeps, and the tax rates the ledger applies.
+      { label: 'Commission Rules', icon: 'percent', route: '/commission-rules/listing', permission: 'accountings:commission-list' },
+      { label: 'Ledger Tax Rates', icon: 'table', route: '/ledger-tax-rates/listing', permission: 'taxes:list' },
     ],
   },
   {

@@ -22,7 +22,7 @@ export const PERMISSION_AREAS = {
   vendors: ['list', 'update', 'approve', 'view-kyc'],
   customers: ['list', 'view', 'create', 'update', 'view-pii'],
   taxes: ['list', 'create', 'update', 'delete'],
-  accountings: ['payment-list', 'payouts-list', 'earning-list'],
+  accountings: ['payment-list', 'payouts-list', 'earning-list', 'earning-adjust', 'commission-list', 'commission-update'],
   discounts: ['list', 'create', 'update', 'delete'],
   promotions: ['create', 'update', 'delete'],
   rbac: ['list', 'create', 'update', 'delete'],

@@ -1,0 +1,123 @@
+/**
+ * The ledger's arithmetic (docs/money.md), pure and in integer paise: a line's commission, the
+ * entries a delivered line writes (sale, commission, GST on commission, TCS per GST head, TDS),
+ * how a refund is spread over a sub-order's lines and how much of each entry it reverses, and when
+ * earnings become payable. Every rounding is per line, half up, to the paisa (as GST on orders:
+ * src/lib/money/gst.ts), and a full refund reverses every entry exactly. Property-tested in
+ * tests/unit/earnings-math.test.ts. No server imports.
+ */
+import { mulDivRound } from '../../lib/money/gst.ts';
+import { istDate, istDayStart } from '../../lib/india/ist.ts';
+import type { EntryType, TaxHead } from './earnings.tables.ts';
+
+const checkWhole = (values: Record<string, number>) => {
+  for (const [name, v] of Object.entries(values)) if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`${name} must be a non-negative whole number`);
+};
+
+/** The rates in force on the day of delivery (IST), in basis points; 0 where no rate was in force. */
+export interface DeliveryRates {
+  commissionGstBp: number;
+  /** The whole TCS rate (50 = 0.5 %): intra-state half as CGST, half as SGST. */
+  tcsBp: number;
+  /** TDS: the vendor's rate (with or without a PAN). */
+  tdsBp: number;
+}
+
+export interface DeliveredLine {
+  /** What the customer paid for the line: taxable + GST. */
+  totalPaise: number;
+  taxablePaise: number;
+  /** Frozen at placing (order_line_terms). */
+  commissionPaise: number;
+  commissionRateBp: number;
+}
+
+/** An entry before it has a vendor, an order and a date. */
+export interface EntryDraft {
+  type: EntryType;
+  amountPaise: number;
+  rateBp: number | null;
+  basePaise: number | null;
+  taxHead: TaxHead | null;
+}
+
+const draft = (type: EntryType, amountPaise: number, rateBp: number | null, basePaise: number | null, taxHead: TaxHead | null = null): EntryDraft => ({
+  type,
+  amountPaise,
+  rateBp,
+  basePaise,
+  taxHead,
+});
+
+/**
+ * The entries one delivered line writes, in order. Sale: what the customer paid (the vendor is the
+ * supplier and owes its GST). Commission: frozen at placing. GST on the commission at the rate of
+ * the day. TCS (s.52 CGST Act) on the net taxable value, per GST head, each head rounded on its own.
+ * TDS (s.194-O) on the taxable value (GST shown separately is left out: CBDT Circular 17/2020 ¶4.6).
+ * Amounts of zero are left out (the ledger holds no empty entries).
+ */
+export function deliveryEntries(line: DeliveredLine, supply: 'intra' | 'inter', rates: DeliveryRates): EntryDraft[] {
+  checkWhole({ ...line, ...rates });
+  const gst = mulDivRound(line.commissionPaise, rates.commissionGstBp, 10000);
+  const tcs: EntryDraft[] =
+    supply === 'intra'
+      ? (['cgst', 'sgst'] as const).map((head) => draft('tcs', -mulDivRound(line.taxablePaise, rates.tcsBp, 20000), rates.tcsBp, line.taxablePaise, head))
+      : [draft('tcs', -mulDivRound(line.taxablePaise, rates.tcsBp, 10000), rates.tcsBp, line.taxablePaise, 'igst')];
+  return [
+    draft('sale', line.totalPaise, null, null),
+    draft('commission', -line.commissionPaise, line.commissionRateBp, line.taxablePaise),
+    draft('commission_gst', -gst, rates.commissionGstBp, line.commissionPaise),
+    ...tcs,
+    draft('tds', -mulDivRound(line.taxablePaise, rates.tdsBp, 10000), rates.tdsBp, line.taxablePaise),
+  ].filter((e) => e.amountPaise !== 0);
+}
+
+/**
+ * A refund spread over a sub-order's lines, in proportion to what each still has unrefunded, by
+ * largest remainder: the parts add up to the refund exactly and none exceeds its line's remainder.
+ * `remaining` are the lines' unrefunded sale amounts; the refund must not exceed their sum.
+ */
+export function spreadRefund(refundPaise: number, remaining: readonly number[]): number[] {
+  checkWhole({ refundPaise });
+  remaining.forEach((r, i) => checkWhole({ [`remaining.${i}`]: r }));
+  const total = remaining.reduce((a, b) => a + b, 0);
+  if (refundPaise > total) throw new RangeError(`refund ${refundPaise} exceeds what is left to refund (${total})`);
+  if (total === 0) return remaining.map(() => 0);
+  const exact = remaining.map((r) => BigInt(r) * BigInt(refundPaise));
+  const parts = exact.map((n) => Number(n / BigInt(total)));
+  let left = refundPaise - parts.reduce((a, b) => a + b, 0);
+  // The paise left over go to the largest remainders (ties: the earlier line).
+  const order = exact.map((n, i) => ({ i, rem: n % BigInt(total) })).sort((a, b) => (a.rem === b.rem ? a.i - b.i : a.rem > b.rem ? -1 : 1));
+  for (const { i } of order) {
+    if (left === 0) break;
+    if (parts[i]! < remaining[i]!) {
+      parts[i]! += 1;
+      left -= 1;
+    }
+  }
+  return parts;
+}
+
+/**
+ * How much of an entry has to be reversed once `refundedPaise` of its line's `salePaise` is refunded
+ * (cumulative): its amount in the same proportion, rounded half up, exactly all of it at a full refund.
+ */
+export function reversedShare(entryAbsPaise: number, refundedPaise: number, salePaise: number): number {
+  checkWhole({ entryAbsPaise, refundedPaise, salePaise });
+  if (refundedPaise > salePaise) throw new RangeError('refunded more than the sale');
+  if (salePaise === 0) return 0;
+  return mulDivRound(entryAbsPaise, refundedPaise, salePaise);
+}
+
+/**
+ * When a delivered sub-order's earnings become payable: the IST midnight after its return window
+ * (the longest of its lines') has passed — delivered on 3 March with a 7-day window, payable from
+ * 11 March 00:00 IST (returns may be asked for until the end of 10 March).
+ */
+export function payableAfterWindow(deliveredAt: Date, windowDays: number): Date {
+  checkWhole({ windowDays });
+  return istDayStart(istDate(deliveredAt), windowDays + 1);
+}
+
+/** An entry payable at once (a reversal of matured money, an adjustment): the start of today in IST. */
+export const payableNow = (at: Date): Date => istDayStart(istDate(at));
