@@ -181,8 +181,10 @@ export async function moveSubOrder(db: DbOrTx, mover: Mover, orderId: number, su
     // the parcel ships, a credit note when the goods come back (decision 040).
     const issuing = { issuedAt: now, issuedBy: mover.label, actor: mover.actor };
     if (transition.action === 'ship') await issueInvoice(tx, sub.id, issuing);
-    if (transition.action === 'refund') await issueCreditNote(tx, sub.id, { ...issuing, reason: `Goods returned${sub.returnReason ? `: ${sub.returnReason}` : ''}` });
-    if (transition.action === 'rto') await issueCreditNote(tx, sub.id, { ...issuing, reason: `Returned to origin, not delivered${reason ? `: ${reason}` : ''}` });
+    if (transition.action === 'refund')
+      await issueCreditNote(tx, sub.id, { ...issuing, reason: `Goods returned${sub.returnReason ? `: ${sub.returnReason}` : ''}` });
+    if (transition.action === 'rto')
+      await issueCreditNote(tx, sub.id, { ...issuing, reason: `Returned to origin, not delivered${reason ? `: ${reason}` : ''}` });
     return { ...moved, order_status: orderStatus };
   });
 }

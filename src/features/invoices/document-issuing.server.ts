@@ -251,7 +251,15 @@ export async function issueCreditNote(
     })
     .from(taxDocumentLines)
     .innerJoin(taxDocuments, eq(taxDocuments.id, taxDocumentLines.documentId))
-    .where(and(eq(taxDocuments.invoiceId, invoice.id), inArray(taxDocumentLines.orderLineId, invoiceLines.map((l) => l.orderLineId))))
+    .where(
+      and(
+        eq(taxDocuments.invoiceId, invoice.id),
+        inArray(
+          taxDocumentLines.orderLineId,
+          invoiceLines.map((l) => l.orderLineId),
+        ),
+      ),
+    )
     .groupBy(taxDocumentLines.orderLineId);
   const remaining = new Map<number, Amounts>(
     invoiceLines.map((l) => {
@@ -271,7 +279,11 @@ export async function issueCreditNote(
   );
   const totalOf = (a: Amounts) => a.taxable + a.cgst + a.sgst + a.igst;
 
-  const asked: CreditLineInput[] = ctx.lines ?? invoiceLines.filter((l) => totalOf(remaining.get(l.orderLineId)!) > 0).map((l) => ({ orderLineId: l.orderLineId, quantity: remaining.get(l.orderLineId)!.quantity }));
+  const asked: CreditLineInput[] =
+    ctx.lines ??
+    invoiceLines
+      .filter((l) => totalOf(remaining.get(l.orderLineId)!) > 0)
+      .map((l) => ({ orderLineId: l.orderLineId, quantity: remaining.get(l.orderLineId)!.quantity }));
   if (!asked.length) {
     if (ctx.lines) throw invalid({ lines: ['Name at least one line to credit.'] });
     return null;

@@ -68,7 +68,9 @@ export function documentNumber(input: { prefix: string; financialYear: number; k
   const serial = input.kind === 'invoice' ? String(input.serial).padStart(6, '0') : `C${String(input.serial).padStart(5, '0')}`;
   const number = `${input.prefix}/${financialYearCode(input.financialYear)}/${serial}`;
   if (number.length > MAX_DOCUMENT_NUMBER_LENGTH || !DOCUMENT_NUMBER_PATTERN.test(number)) {
-    throw new RangeError(`The ${input.kind === 'invoice' ? 'invoice' : 'credit note'} series ${input.prefix} is full for ${financialYearLabel(input.financialYear)}: ${number}`);
+    throw new RangeError(
+      `The ${input.kind === 'invoice' ? 'invoice' : 'credit note'} series ${input.prefix} is full for ${financialYearLabel(input.financialYear)}: ${number}`,
+    );
   }
   return number;
 }

@@ -10,7 +10,21 @@
  * transaction. A rolled-back transaction gives its number back with the rest: no gaps, no sequence.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { vendors } from '../../lib/db/schema.ts';
 import { orderLines, orders, subOrders } from '../orders/orders.tables.ts';
 
