@@ -2,7 +2,7 @@
  * The PDFs the back-office and the storefront download: one tax document, one shipping label, or a
  * batch of both for bulk printing (decision 041).
  */
-import { KIND_LABELS, type ShippingLabel, type TaxDocumentView } from '../document-read.server.ts';
+import { KIND_LABELS, type ShippingLabel, type TaxDocumentView } from '@/features/invoices/document-read.server.ts';
 import { drawTaxDocument } from './tax-document-pdf.server.ts';
 import { drawShippingLabel } from './shipping-label-pdf.server.ts';
 import { A4, newPdf, pdfBytes } from './pdf-kit.server.ts';

@@ -11,9 +11,9 @@
 import { formatIstDateTime } from '@/lib/india/ist.ts';
 import { formatPaise, paiseToRupeesText } from '@/lib/money/paise.ts';
 import { paiseInWords } from '@/lib/money/in-words.ts';
-import type { DocumentAddress } from '../invoices.tables.ts';
-import type { TaxDocumentLineRow, TaxDocumentView } from '../document-read.server.ts';
-import { financialYearLabel } from '../document-numbers.ts';
+import type { DocumentAddress } from '@/features/invoices/invoices.tables.ts';
+import type { TaxDocumentLineRow, TaxDocumentView } from '@/features/invoices/document-read.server.ts';
+import { financialYearLabel } from '@/features/invoices/document-numbers.ts';
 import { A4, formatRate, type Pdf } from './pdf-kit.server.ts';
 
 const INK = '#111827';
