@@ -10,7 +10,7 @@ import { and, inArray, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db/client.server.ts';
 import type { RequestScope } from '@/lib/areas/resource.server.ts';
 import type { ListSource } from '@/lib/areas/read-only-list.server.ts';
-import { invalid } from '@/lib/http/errors.ts';
+import { invalid, notFound } from '@/lib/http/errors.ts';
 import { vendorScope } from '@/lib/permissions/scope.server.ts';
 import { toIstIso } from '@/lib/india/ist.ts';
 import { subOrders } from '@/features/orders/orders.tables.ts';
@@ -43,6 +43,7 @@ export async function printInvoicesAndLabels(db: DbOrTx, scope: RequestScope, so
     });
   }
   const unique = [...new Set(ids)];
+  if (!unique.length) throw invalid({ filter: ['No order matches the search and filters.'] });
   const subs = unique.length
     ? await db
         .select({ id: subOrders.id, number: subOrders.number })
@@ -83,12 +84,12 @@ export async function printInvoicesAndLabels(db: DbOrTx, scope: RequestScope, so
     else notShipped.push(sub.number);
   }
   const missing = unique.length - subs.length;
+  // Rows that aren't there, or are another vendor's, read as missing: a 404, like one such order.
+  if (!subs.length) throw notFound(unique.length === 1 ? 'That order does not exist.' : 'None of the selected orders exists.');
   if (!items.length) {
     throw invalid({
       ids: [
-        notShipped.length
-          ? `Nothing to print: ${notShipped.length === 1 ? 'the selected order has' : `none of the ${notShipped.length} selected orders has`} shipped yet. The invoice and the label are made when a parcel ships.`
-          : 'Nothing to print: none of the selected orders exists, or is yours.',
+        `Nothing to print: ${notShipped.length === 1 ? 'the selected order has' : `none of the ${notShipped.length} selected orders has`} shipped yet. The invoice and the label are made when a parcel ships.`,
       ],
     });
   }

@@ -79,8 +79,17 @@ function serializeSummary(r: SummaryRow, pdfUrl: string) {
 }
 export type DocumentSummary = ReturnType<typeof serializeSummary>;
 
-/** An order's invoices and credit notes, oldest first (a vendor: their own; none is an empty list). */
+/**
+ * An order's invoices and credit notes, oldest first; a vendor's own only. 404 when the order
+ * doesn't exist or (for a vendor) has no parcel of theirs, as its details page is.
+ */
 export async function orderDocuments(db: DbOrTx, principal: Principal, orderId: number): Promise<DocumentSummary[]> {
+  const [visible] = await db
+    .select({ id: subOrders.id })
+    .from(subOrders)
+    .where(and(eq(subOrders.orderId, orderId), vendorScope(principal, 'orders', subOrders)))
+    .limit(1);
+  if (!visible) throw notFound('That order does not exist.');
   const rows = await db
     .select(summaryColumns)
     .from(taxDocuments)
