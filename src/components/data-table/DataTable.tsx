@@ -2,8 +2,9 @@
  * The one DataTable of every list (a React island). It takes an area's list declaration, the
  * first page rendered by the server (TanStack Query `initialData`: no spinner on first load),
  * and what the user may do, and renders the rest: server-side paging, sorting, the global
- * search, column filters with the spec's match modes, row selection with bulk delete/status,
- * CSV export, and the empty, loading and error states. The URL holds the table state
+ * search, column filters with the spec's match modes, row selection with bulk delete/status and
+ * bulk downloads (a file answered for the selection: decision 041), CSV export, and the empty,
+ * loading and error states. The URL holds the table state
  * (pushState + popstate), so links and the back button work.
  *
  * Areas change a cell without forking the table through `renderCell` (by field) and add
