@@ -87,7 +87,9 @@ const serialOf = (number: string) => Number(number.split('/')[2]!.replace(/^C/, 
 async function receive(sku: string, units: number) {
   const { body } = await admin.getJson(`/api/inventories?${query({ per_page: 10, ...filter('sku', 'equals', sku) })}`);
   const level = (body.data as ApiRecord[])[0]!;
-  const response = await admin.post(`/api/inventories/${level.id}/adjustments`, { json: { version: level.version, reason: 'received', delta: units, note: 'Invoice tests' } });
+  const response = await admin.post(`/api/inventories/${level.id}/adjustments`, {
+    json: { version: level.version, reason: 'received', delta: units, note: 'Invoice tests' },
+  });
   expect(response.status).toBe(201);
 }
 
@@ -171,7 +173,10 @@ describe('the tax invoice', () => {
     });
     const refused = await expectErrorShape(wrong, 422);
     expect(refused.errors?.['billing_address.gstin']?.[0]).toContain('Tamil Nadu');
-    const order = await place([{ sku: 'DFH-KUR-001', quantity: 1 }], { billing_address: { ...address, name: 'Acme Traders', gstin: '29aafcd1234k1zn' }, payment_method: 'prepaid' });
+    const order = await place([{ sku: 'DFH-KUR-001', quantity: 1 }], {
+      billing_address: { ...address, name: 'Acme Traders', gstin: '29aafcd1234k1zn' },
+      payment_method: 'prepaid',
+    });
     await shipOne(order.orderId, order.subs[0]!.id, 'SWXINV0003');
     const [invoice] = await documents(admin, order.orderId);
     const text = (await pdfOf(await admin.get(invoice!.pdf_url as string)))[0]!.text;
@@ -191,7 +196,9 @@ describe('the tax invoice', () => {
     const [probe, failing, ...racing] = orders as [(typeof orders)[number], (typeof orders)[number], ...(typeof orders)[number][]];
     const ship = async (o: (typeof orders)[number], awb: string) => {
       const sub = await subOrder(o.orderId, o.subs[0]!.id);
-      return admin.post(`/api/orders/${o.orderId}/sub-orders/${sub.id}/transitions`, { json: { action: 'ship', version: sub.version, delivery_partner_id: swift, awb } });
+      return admin.post(`/api/orders/${o.orderId}/sub-orders/${sub.id}/transitions`, {
+        json: { action: 'ship', version: sub.version, delivery_partner_id: swift, awb },
+      });
     };
     // The serial before: the probe's.
     expect((await ship(probe, 'SWXPROBE01')).status).toBe(200);
@@ -318,7 +325,9 @@ describe('bulk print', () => {
     await shipOne(shipped.orderId, shipped.subs[0]!.id, 'SWXBLK0001');
     const pending = await place([{ sku: 'DFH-KUR-001', quantity: 1 }]);
     const response = await admin.post('/api/orders/bulk-print', { json: { ids: [shipped.subs[0]!.id, pending.subs[0]!.id] } });
-    expect(decodeURIComponent(response.headers.get('result-summary') ?? '')).toBe('1 order printed; 1 not: 1 has not shipped yet (no invoice or label until it ships).');
+    expect(decodeURIComponent(response.headers.get('result-summary') ?? '')).toBe(
+      '1 order printed; 1 not: 1 has not shipped yet (no invoice or label until it ships).',
+    );
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="invoices-and-labels-[\d-]+\.pdf"$/);
     const pages = await pdfOf(response);
     expect(pages.map((p) => `${p.width}x${p.height}`)).toEqual(['595x842', '595x842', '288x432']);
@@ -378,7 +387,10 @@ describe('the storefront', () => {
     await expectErrorShape(await storefront(`/api/storefront/v1/orders/${order.number}/documents`, otherKey), 404);
     await expectErrorShape(await storefront(`/api/storefront/v1/orders/${order.number}/documents/${doc!.id}/pdf`, otherKey), 404);
     await expectErrorShape(await storefront(`/api/storefront/v1/orders/${order.number}/documents/${doc!.id}/pdf`, null), 401);
-    await expectErrorShape(await admin.get(`/api/storefront/v1/orders/${order.number}/documents/${doc!.id}/pdf`, { headers: { authorization: `Bearer ${writeKey}` } }), 403);
+    await expectErrorShape(
+      await admin.get(`/api/storefront/v1/orders/${order.number}/documents/${doc!.id}/pdf`, { headers: { authorization: `Bearer ${writeKey}` } }),
+      403,
+    );
     // A document of another order of the same key's is not reachable through this order's number.
     const other = await place([{ sku: 'DFH-KUR-001', quantity: 1 }]);
     await expectErrorShape(await storefront(`/api/storefront/v1/orders/${other.number}/documents/${doc!.id}/pdf`), 404);

@@ -246,7 +246,8 @@ export async function shippingLabels(db: DbOrTx, principal: Principal, subOrderI
         shippedAt: r.shippedAt,
         to: r.to,
         from: {
-          name: `${r.vendorName ?? 'Seller'}, ${r.warehouseName}`,
+          // "Demo Fashion House store room" already names its seller; "BLR-01" doesn't.
+          name: r.vendorName && !r.warehouseName.startsWith(r.vendorName) ? `${r.vendorName}, ${r.warehouseName}` : r.warehouseName,
           line1: r.line1,
           line2: r.line2,
           city: r.city,
