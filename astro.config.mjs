@@ -87,7 +87,8 @@ export default defineConfig({
     plugins: [tailwindcss()],
     // The icon sprite is referenced by <use href>, which needs a URL of its own (never a data: URL).
     build: { assetsInlineLimit: (file) => (file.endsWith('/icons.svg') ? false : undefined) },
-    ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pino', 'nodemailer', 'pdfkit'] },
+    // PDFKit reads its own data files beside its code; bwip-js's encoder is large: both load from node_modules.
+    ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pino', 'nodemailer', 'pdfkit', 'bwip-js'] },
     environments: {
       client: {
         build: {

@@ -24,6 +24,7 @@ import { productImagesPatchSchema } from '@/features/products/product-images.sch
 import { adjustmentSchema, startStockingSchema, thresholdSchema } from '@/features/inventories/inventory.schema.ts';
 import { ORDER_OPERATIONS } from './orders.openapi.ts';
 import { EARNING_OPERATIONS } from './earnings.openapi.ts';
+import { INVOICE_OPERATIONS } from './invoices.openapi.ts';
 
 type Json = Record<string, unknown>;
 
@@ -67,12 +68,15 @@ interface Operation {
   responseExample?: unknown;
   /** Request headers the call needs (an Idempotency-Key). */
   headers?: { name: string; required: boolean; description: string; example: string }[];
+  /** The answer is a file of this media type (a PDF), not JSON. */
+  file?: string;
 }
 
 /** What each non-area call does and takes. Routes without an entry still appear, with a generic summary. */
 const OPERATIONS: Record<string, Operation> = {
   ...ORDER_OPERATIONS,
   ...EARNING_OPERATIONS,
+  ...INVOICE_OPERATIONS,
   'POST /auth/login': { summary: 'Sign in (form post; sets the session and XSRF-TOKEN cookies)', tag: 'Auth', body: loginSchema },
   'GET /api/user': { summary: 'The current user: name, email, abilities, SMS balance, unread notifications', tag: 'Auth' },
   'POST /api/user': { summary: 'Update the profile (multipart, may carry an avatar)', tag: 'Profile', body: profileSchema, multipart: true },
@@ -464,7 +468,9 @@ export function openApiDocument(serverUrl = '/'): Json {
         description: accessText(route) + (method === 'GET' || storefront ? '' : ' Send the `X-XSRF-TOKEN` header (the `XSRF-TOKEN` cookie).'),
         ...(parameters.length ? { parameters } : {}),
         responses: {
-          '200': { description: 'OK', ...(op.responseExample ? { content: { 'application/json': { example: op.responseExample } } } : {}) },
+          '200': op.file
+            ? { description: 'The file', content: { [op.file]: { schema: { type: 'string', format: 'binary' } } } }
+            : { description: 'OK', ...(op.responseExample ? { content: { 'application/json': { example: op.responseExample } } } : {}) },
           ...errorResponses(route),
         },
         ...(storefront ? { security: [{ storefrontKey: [] }] } : {}),

@@ -22,34 +22,38 @@ export const BULK_MOVES = { confirmed: 'confirm', packed: 'pack' } as const;
 /** At most this many rows move in one request (the list's filter may match more: send it again). */
 export const MAX_BULK_MOVES = 1000;
 
-export async function bulkMove(
-  db: DbOrTx,
-  scope: RequestScope,
-  source: ListSource,
-  target: Partial<BulkTarget & { ids: number[] }> & { filter?: Extract<BulkTarget, { filter: unknown }>['filter'] },
-  status: string,
-) {
+/** A bulk call's rows as parsed: the selected ids, or the list's search and filters. */
+export type BulkRows = Partial<BulkTarget & { ids: number[] }> & { filter?: Extract<BulkTarget, { filter: unknown }>['filter'] };
+
+/**
+ * The sub-order ids a bulk call names: the ids as sent, or every row of the list (the vendor's own)
+ * matching the filter, in the list's order, read page by page until more than `limit` are found
+ * (the caller refuses or trims past it).
+ */
+export async function selectedSubOrderIds(db: DbOrTx, scope: RequestScope, source: ListSource, target: BulkRows, limit: number): Promise<number[]> {
+  if (target.ids) return target.ids;
+  if (!target.filter) throw invalid({ ids: ['Select at least one row.'] });
+  const ids: number[] = [];
+  const query = source.parseListQuery({ per_page: '100', ...(target.filter.q ? { q: target.filter.q } : {}) });
+  query.filters = target.filter.filters ?? {};
+  let cursor: string | undefined;
+  do {
+    const page = await source.list(db, scope, { ...query, ...(cursor ? { cursor } : {}) });
+    ids.push(...page.data.map((r) => r.id));
+    cursor = page.meta.next_cursor ?? undefined;
+  } while (cursor && ids.length <= limit);
+  return ids;
+}
+
+export async function bulkMove(db: DbOrTx, scope: RequestScope, source: ListSource, target: BulkRows, status: string) {
   if (!Object.hasOwn(BULK_MOVES, status)) throw invalid({ status: ['Choose Confirmed or Packed.'] });
   const action = BULK_MOVES[status as keyof typeof BULK_MOVES];
   const kind = moverKindOf(scope.principal);
   if (!kind) throw new HttpError(403, 'Moving orders needs the orders:update permission.');
 
-  // The rows named: the ids as sent, or every row of the list (the vendor's own) matching the filter.
-  let ids: number[];
-  if (target.ids) ids = target.ids;
-  else if (!target.filter) throw invalid({ ids: ['Select at least one row.'] });
-  else {
-    ids = [];
-    const query = source.parseListQuery({ per_page: '100', ...(target.filter.q ? { q: target.filter.q } : {}) });
-    query.filters = target.filter.filters ?? {};
-    let cursor: string | undefined;
-    do {
-      const page = await source.list(db, scope, { ...query, ...(cursor ? { cursor } : {}) });
-      ids.push(...page.data.map((r) => r.id));
-      cursor = page.meta.next_cursor ?? undefined;
-    } while (cursor && ids.length < MAX_BULK_MOVES);
-    ids = ids.slice(0, MAX_BULK_MOVES);
-  }
+  // The rows named: the ids as sent, or (at most MAX_BULK_MOVES of) every row matching the filter.
+  const named = await selectedSubOrderIds(db, scope, source, target, MAX_BULK_MOVES);
+  const ids = target.ids ? named : named.slice(0, MAX_BULK_MOVES);
   const vendorId = vendorOf(scope.principal);
   const rows = ids.length
     ? await db

@@ -5,13 +5,16 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { db } from '@/lib/boot.server.ts';
-import { endpoint, json, parseWith, queryObject } from '@/lib/http/api.server.ts';
+import { endpoint, json, parseWith, queryObject, readJson } from '@/lib/http/api.server.ts';
+import { fileResponse } from '@/lib/http/file-response.server.ts';
+import { bulkTargetSchema } from '@/lib/areas/area-schemas.ts';
 import { csvResponse } from '@/lib/areas/csv.server.ts';
 import { visibleTo } from '@/lib/areas/area.ts';
 import { toIstIso } from '@/lib/india/ist.ts';
 import { recordIdList } from '@/lib/http/integers.ts';
 import { orderListByKey } from '@/features/orders/order.list.ts';
 import { ORDER_SOURCES } from '@/features/orders/order.source.server.ts';
+import { printInvoicesAndLabels } from './order-print.server.ts';
 
 const MAX_EXPORT_ROWS = 100_000;
 const exportQuery = z.object({ ids: recordIdList('ids must be a comma-separated list of record ids.').optional() }).loose();
@@ -51,5 +54,19 @@ export function orderExportEndpoint(key: string): APIRoute {
       [{ field: 'id', header: 'ID' }, { field: 'order_id', header: 'Order ID' }, ...columns],
       rows,
     );
+  });
+}
+
+/** POST /api/<key>/bulk-print { ids | filter }: the parcels' invoices and labels as one PDF (order-print.server.ts). */
+export function orderPrintEndpoint(key: string): APIRoute {
+  const { source } = sourceOf(key);
+  return endpoint(async ({ request, locals }) => {
+    const target = await readJson(request, bulkTargetSchema);
+    const batch = await printInvoicesAndLabels(db(), { principal: locals.principal!, actor: locals.actor }, source, target);
+    return fileResponse(new Uint8Array(batch.bytes), {
+      type: 'application/pdf',
+      name: batch.fileName,
+      headers: { 'result-summary': encodeURIComponent(batch.summary) },
+    });
   });
 }

@@ -18,6 +18,7 @@ import { allowedActions, deriveOrderStatus, statusLabel, TRANSITIONS, type Actor
 import { partnersServing } from '../../features/orders/order-pricing.server.ts';
 import { now as clockNow } from '../../lib/time/clock.server.ts';
 import { recordDeliveryEarnings, reverseForRefund } from '../money/order-earnings.server.ts';
+import { issueCreditNote, issueInvoice } from '../../features/invoices/document-issuing.server.ts';
 
 /** Where the AWB goes in a delivery partner's tracking URL template (delivery-partner.area.ts). */
 const TRACKING_PLACEHOLDER = '{tracking_number}';
@@ -181,6 +182,14 @@ export async function moveSubOrder(db: DbOrTx, mover: Mover, orderId: number, su
         },
       );
     }
+    // GST documents, last (their counter row stays locked until the commit): the tax invoice when
+    // the parcel ships, a credit note when the goods come back (decision 040).
+    const issuing = { issuedAt: now, issuedBy: mover.label, actor: mover.actor };
+    if (transition.action === 'ship') await issueInvoice(tx, sub.id, issuing);
+    if (transition.action === 'refund')
+      await issueCreditNote(tx, sub.id, { ...issuing, reason: `Goods returned${sub.returnReason ? `: ${sub.returnReason}` : ''}` });
+    if (transition.action === 'rto')
+      await issueCreditNote(tx, sub.id, { ...issuing, reason: `Returned to origin, not delivered${reason ? `: ${reason}` : ''}` });
     return { ...moved, order_status: orderStatus };
   });
 }

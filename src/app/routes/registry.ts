@@ -63,6 +63,8 @@ const routeList: RouteDef[] = [
     page(l.declaration.paths.list, perm(l.permission), l.declaration.label),
     api(['GET'], `/api/${l.declaration.key}`, perm(l.permission)),
     api(['GET'], `/api/${l.declaration.key}/export`, perm(l.permission)),
+    // "Print invoices and labels" (src/app/orders/order-print.server.ts): reading documents, orders:view.
+    ...(l.declaration.bulkDownloads ?? []).map((d) => api(['POST'], `/api/${l.declaration.key}/${d.path}`, perm(d.permission))),
   ]),
   // Pending Orders' bulk confirm and pack (the DataTable's "Set status…").
   api(['POST'], '/api/pending-orders/bulk-status', perm('orders:update')),
@@ -70,6 +72,10 @@ const routeList: RouteDef[] = [
   api(['GET'], '/api/orders/:id', perm('orders:view'), { sample: { id: '1' } }),
   api(['POST'], '/api/orders/:id/notes', perm('orders:view'), { sample: { id: '999999' } }),
   api(['POST'], '/api/orders/:id/sub-orders/:subId/transitions', perm('orders:update'), { sample: { id: '999999', subId: '999999' } }),
+  // Tax invoices, credit notes and shipping labels (src/features/invoices, decision 040): reading them is orders:view.
+  api(['GET'], '/api/orders/:id/documents', perm('orders:view'), { sample: { id: '1' } }),
+  api(['GET'], '/api/orders/:id/documents/:documentId/pdf', perm('orders:view'), { sample: { id: '1', documentId: '1' } }),
+  api(['GET'], '/api/orders/:id/sub-orders/:subId/label', perm('orders:view'), { sample: { id: '1', subId: '1' } }),
   // Storefront API keys: a screen of global settings (staff create, see once, revoke).
   page('/global-settings/storefront-api-keys', perm('global-settings:create'), 'Storefront API keys', { parent: '/global-settings' }),
   api(['GET', 'POST'], '/api/storefront-api-keys', perm('global-settings:create')),
@@ -83,6 +89,8 @@ const routeList: RouteDef[] = [
   api(['GET'], '/api/storefront/v1/orders/:number', STOREFRONT_WRITE, { sample: { number: 'OD-2026-999999' } }),
   api(['POST'], '/api/storefront/v1/orders/:number/cancel', STOREFRONT_WRITE, { sample: { number: 'OD-2026-999999' } }),
   api(['POST'], '/api/storefront/v1/orders/:number/return', STOREFRONT_WRITE, { sample: { number: 'OD-2026-999999' } }),
+  api(['GET'], '/api/storefront/v1/orders/:number/documents', STOREFRONT_WRITE, { sample: { number: 'OD-2026-999999' } }),
+  api(['GET'], '/api/storefront/v1/orders/:number/documents/:documentId/pdf', STOREFRONT_WRITE, { sample: { number: 'OD-2026-999999', documentId: '1' } }),
   planned('/reviews/listing', 'reviews:list', 'Customer Feedback'),
   // Add step 2 (src/features/products/components/ProductImageManager.tsx); POST: the no-JavaScript upload form.
   page('/products/add-images/:id', perm('products:update'), 'Product images', { methods: ['GET', 'POST'], sample: { id: '1' }, parent: '/products/listing' }),

@@ -2,8 +2,9 @@
  * The one DataTable of every list (a React island). It takes an area's list declaration, the
  * first page rendered by the server (TanStack Query `initialData`: no spinner on first load),
  * and what the user may do, and renders the rest: server-side paging, sorting, the global
- * search, column filters with the spec's match modes, row selection with bulk delete/status,
- * CSV export, and the empty, loading and error states. The URL holds the table state
+ * search, column filters with the spec's match modes, row selection with bulk delete/status and
+ * bulk downloads (a file answered for the selection: decision 041), CSV export, and the empty,
+ * loading and error states. The URL holds the table state
  * (pushState + popstate), so links and the back button work.
  *
  * Areas change a cell without forking the table through `renderCell` (by field) and add
@@ -11,12 +12,12 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '@/lib/http/client.ts';
+import { api, ApiError, download, saveFile } from '@/lib/http/client.ts';
 import { useIslandQueryClient } from '@/lib/http/query-client.ts';
 import { toSearchParams, type FieldFilter, type Filters, type ListResult } from '@/lib/list/list-query.ts';
 import { listRequestQuery, listSearch, readListState, type ListState } from '@/lib/list/list-url.ts';
 import { queryKeys } from '@/lib/areas/query-keys.ts';
-import { editPath, inSentence, type AreaColumn } from '@/lib/areas/area.ts';
+import { editPath, inSentence, type AreaColumn, type BulkDownload } from '@/lib/areas/area.ts';
 import type { AreaAbilities, AreaListView } from '@/lib/areas/list-view.ts';
 import { toast } from '@/lib/stores/toast.ts';
 import { askConfirm } from '@/lib/stores/confirm.ts';
@@ -327,6 +328,24 @@ function Table({
     }
   };
 
+  // Bulk actions that answer a file (a bulk print): the selection is sent as the other bulk
+  // actions send it, the file saved under the server's name, its summary the toast.
+  const downloads = (area.bulkDownloads ?? []).filter((d) => abilities.downloads?.includes(d.path));
+  const [preparing, setPreparing] = useState<string | null>(null);
+  const runDownload = async (d: BulkDownload) => {
+    setPreparing(d.path);
+    try {
+      const file = await download(`${base}/${d.path}`, bulkTarget(), `${area.key}-${d.path}`);
+      saveFile(file);
+      setNotice(null);
+      toast({ severity: 'success', summary: d.label, detail: file.summary ?? `Downloaded ${file.fileName}.` });
+    } catch (e) {
+      fail(e);
+    } finally {
+      setPreparing(null);
+    }
+  };
+
   const exportHref = (ids?: number[]) => {
     const p = toSearchParams({ ...requested, page: 1, per_page: 25 });
     if (ids) p.set('ids', ids.join(','));
@@ -354,7 +373,7 @@ function Table({
     go,
     fail,
   });
-  const canSelect = abilities.delete || (abilities.update && Boolean(area.statusField)) || area.exportable;
+  const canSelect = abilities.delete || (abilities.update && Boolean(area.statusField)) || area.exportable || downloads.length > 0;
   const hasActions = abilities.update || abilities.delete || Boolean(abilities.view && area.paths.details) || Boolean(rowActions);
   const filtered = Boolean(state.q) || Object.keys(state.filters).length > 0;
   const colSpan = area.columns.length + (canSelect ? 1 : 0) + (order.offered ? 1 : 0) + (hasActions ? 1 : 0);
@@ -422,6 +441,18 @@ function Table({
           ))}
         </select>
       )}
+      {downloads.map((d) => (
+        <button
+          key={d.path}
+          type="button"
+          className={`${buttonClass('outline', 'sm')} h-8 py-0`}
+          disabled={preparing !== null}
+          aria-busy={preparing === d.path || undefined}
+          onClick={() => runDownload(d)}
+        >
+          <Icon svg={iconDownload} className="size-4" /> {preparing === d.path ? 'Preparing…' : d.label}
+        </button>
+      ))}
       {abilities.delete && (
         <button type="button" className={`${buttonClass('danger', 'sm')} h-8 py-0`} onClick={() => askDelete({ kind: 'many', count, target: bulkTarget() })}>
           <Icon svg={iconTrash} className="size-4" /> Delete selected

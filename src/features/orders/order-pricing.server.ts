@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../lib/db/client.server.ts';
 import { conflict, forbidden, invalid } from '../../lib/http/errors.ts';
 import { vendors } from '../../lib/db/schema.ts';
+import { stateForGstCode } from '../../lib/india/states.ts';
 import { customers } from '../customers/customer.tables.ts';
 import { products, productVariants } from '../products/product.tables.ts';
 import { taxes } from '../taxes/tax.tables.ts';
@@ -76,6 +77,11 @@ export async function resolveAddress(
     .where(eq(pincodes.pincode, input.pincode))
     .limit(1);
   if (!place) throw invalid({ [`${field}.pincode`]: [`We don’t know pincode ${input.pincode}.`] });
+  // A registered buyer's GSTIN is their registration in the billing address's state.
+  const registeredIn = input.gstin ? stateForGstCode(input.gstin.slice(0, 2)) : undefined;
+  if (registeredIn && !(registeredIn.gstCodes as readonly string[]).includes(place.gstStateCode)) {
+    throw invalid({ [`${field}.gstin`]: [`This GSTIN is registered in ${registeredIn.name}; the billing address is in ${place.state}.`] });
+  }
   return {
     pincodeId: place.pincodeId,
     stateId: place.stateId,
@@ -89,6 +95,7 @@ export async function resolveAddress(
       state_code: place.stateCode,
       gst_state_code: place.gstStateCode,
       pincode: input.pincode,
+      ...(input.gstin ? { gstin: input.gstin } : {}),
     },
   };
 }

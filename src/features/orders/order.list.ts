@@ -5,7 +5,7 @@
  * (VENDOR_OWNED: orders). Each list has its own API (`/api/<key>`, its own permission), so a role
  * given only "Pending Orders" can use that list. No server imports.
  */
-import type { AreaColumn, AreaListDeclaration } from '@/lib/areas/area.ts';
+import type { AreaColumn, AreaListDeclaration, BulkDownload } from '@/lib/areas/area.ts';
 import type { Permission } from '@/lib/permissions/catalogue.ts';
 import { LIST_STATUSES, SUB_ORDER_STATUSES } from './order-status.ts';
 
@@ -50,6 +50,13 @@ function columnsFor(statuses: readonly string[] | null): AreaColumn[] {
   ];
 }
 
+/**
+ * "Print invoices and labels": one PDF with each selected parcel's tax invoice and shipping label
+ * (src/app/orders/order-print.server.ts). On the lists that hold shipped parcels: a pending one has
+ * neither until it ships (decision 041).
+ */
+const PRINT: BulkDownload = { path: 'bulk-print', label: 'Print invoices and labels', permission: 'orders:view' };
+
 /** Pending Orders' bulk "Set status…": confirm or pack the selected sub-orders (src/app/orders/order-bulk.server.ts). */
 export const BULK_STATUSES = [
   { value: 'confirmed', label: 'Confirmed' },
@@ -74,6 +81,7 @@ function declare(kind: OrderListKind, key: string, label: string, list: string, 
       searchPlaceholder: 'Search by order number, customer, phone or AWB',
       exportable: true,
       ...(kind === 'pending' ? { statusField: { field: 'status', options: BULK_STATUSES } } : {}),
+      ...(kind === 'all' || kind === 'shipped' ? { bulkDownloads: [PRINT] } : {}),
       columns: columnsFor(statuses),
     },
   };

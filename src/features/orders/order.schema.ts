@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { requiredText } from '../../lib/areas/field-schemas.ts';
-import { indianMobile, pincode } from '../../lib/india/formats.ts';
+import { gstin, indianMobile, pincode } from '../../lib/india/formats.ts';
 import { recordId } from '../../lib/http/integers.ts';
 import { TRANSITION_ACTIONS } from './order-status.ts';
 
@@ -28,7 +28,10 @@ export const addressInputSchema = z.strictObject({
   line2: z.string().trim().max(200, 'At most 200 characters.').optional(),
   pincode,
 });
-export type AddressInput = z.infer<typeof addressInputSchema>;
+export type AddressInput = z.infer<typeof addressInputSchema> & { gstin?: string };
+
+/** The billing address may carry a registered buyer's GSTIN: it is printed on the tax invoice (a B2B sale). */
+export const billingAddressInputSchema = addressInputSchema.extend({ gstin: gstin.optional() });
 
 const sku = z
   .string('Give the variant’s SKU.')
@@ -40,8 +43,8 @@ const sku = z
 export const placeOrderSchema = z.strictObject({
   customer: customerInputSchema,
   shipping_address: addressInputSchema,
-  /** The shipping address when left out. */
-  billing_address: addressInputSchema.optional(),
+  /** The shipping address when left out; send it to give the buyer's GSTIN. */
+  billing_address: billingAddressInputSchema.optional(),
   lines: z
     .array(
       z.strictObject({

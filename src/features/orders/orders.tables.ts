@@ -31,6 +31,8 @@ export interface AddressSnapshot {
   state_code: string;
   gst_state_code: string;
   pincode: string;
+  /** A registered buyer's GSTIN, on the billing address only (printed on the tax invoice). */
+  gstin?: string | null;
 }
 
 /** Storefront API keys: shown once, stored as a SHA-256 hash, scoped, revocable (docs/orders.md). */

@@ -7,6 +7,7 @@
  */
 import { PassThrough, Readable } from 'node:stream';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { fileResponse } from '@/lib/http/file-response.server.ts';
 import type { DbOrTx } from '@/lib/db/client.server.ts';
 import { brands } from '@/features/brands/brand.tables.ts';
 import { categories, subCategories } from '@/features/categories/category.tables.ts';
@@ -46,12 +47,7 @@ export function streamedFile(
       out.destroy(error as Error);
     }
   })();
-  return new Response(Readable.toWeb(out) as ReadableStream, {
-    headers: {
-      'content-type': CONTENT_TYPES[kind],
-      'content-disposition': `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`,
-    },
-  });
+  return fileResponse(Readable.toWeb(out) as ReadableStream, { type: CONTENT_TYPES[kind], name: fileName });
 }
 
 /** The vendor's active warehouses' codes, in order: the file's stock columns. */

@@ -33,8 +33,11 @@ const oneTarget = (value: { ids?: unknown; filter?: unknown }, ctx: z.Refinement
   }
 };
 
+/** The rows of a bulk call that takes nothing else: `{ ids }` or `{ filter }` (a bulk delete, a bulk download). */
+export const bulkTargetSchema = z.strictObject(bulkTargetShape).superRefine(oneTarget);
+
 /** POST /api/<area>/bulk-delete: `{ ids }` or `{ filter }`. */
-export const bulkDeleteSchema = z.strictObject(bulkTargetShape).superRefine(oneTarget);
+export const bulkDeleteSchema = bulkTargetSchema;
 
 /** POST /api/<area>/bulk-status: `{ ids }` or `{ filter }`, and the status to give them. */
 export const bulkStatusSchema = z.strictObject({ ...bulkTargetShape, status: z.string().min(1).max(40) }).superRefine(oneTarget);

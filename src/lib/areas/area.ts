@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import type { ColumnKind } from '@/lib/list/list-query.ts';
-import type { PermissionArea } from '@/lib/permissions/catalogue.ts';
+import type { Permission, PermissionArea } from '@/lib/permissions/catalogue.ts';
 
 /**
  * A list column, declared once: the DataTable draws it, and the API's sort/filter allowlist is
@@ -211,6 +211,20 @@ export interface AreaListDeclaration {
   reorder?: ReorderSpec;
   /** The list's page serves `GET /api/<key>/export` itself (a CRUD area always has it). */
   exportable?: boolean;
+  /** Bulk actions that answer a file instead of changing rows (the order lists' "Print invoices and labels"). */
+  bulkDownloads?: BulkDownload[];
+}
+
+/**
+ * A bulk action whose answer is a file: `POST /api/<key>/<path>` with the selection (`{ ids }` or
+ * `{ filter }`, as the other bulk actions send it). The DataTable offers it to holders of
+ * `permission` and saves the file under the name the server gives; a `Result-Summary` header
+ * (percent-encoded text) is shown as the toast, a refusal in the table's notice.
+ */
+export interface BulkDownload {
+  path: string;
+  label: string;
+  permission: Permission;
 }
 
 /**

@@ -5,6 +5,7 @@
  * and the hour people saw on screen for a person (decision 028).
  */
 import { toIstIso } from '@/lib/india/ist.ts';
+import { fileResponse } from '@/lib/http/file-response.server.ts';
 
 /** A column of the file; a `date` one holds instants (ISO strings or Dates) and is written in IST. */
 export interface CsvColumn {
@@ -37,10 +38,5 @@ export function toCsv(columns: CsvColumn[], rows: Record<string, unknown>[]): st
 }
 
 export function csvResponse(filename: string, columns: CsvColumn[], rows: Record<string, unknown>[]): Response {
-  return new Response(toCsv(columns, rows), {
-    headers: {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`,
-    },
-  });
+  return fileResponse(toCsv(columns, rows), { type: 'text/csv; charset=utf-8', name: filename });
 }

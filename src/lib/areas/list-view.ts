@@ -25,6 +25,7 @@ export function listView(area: AreaDeclaration | AreaListDeclaration): AreaListV
     ...(area.searchPlaceholder ? { searchPlaceholder: area.searchPlaceholder } : {}),
     ...(area.reorder ? { reorder: { ...area.reorder } } : {}),
     exportable: crud || Boolean('exportable' in area && area.exportable),
+    ...('bulkDownloads' in area && area.bulkDownloads?.length ? { bulkDownloads: area.bulkDownloads.map((d) => ({ ...d })) } : {}),
   };
 }
 
@@ -35,10 +36,12 @@ export interface AreaAbilities {
   delete: boolean;
   /** Opens the record's details page (the area declares one and the user has its permission). */
   view?: boolean;
+  /** The paths of the area's bulk downloads the user may use (see BulkDownload). */
+  downloads?: string[];
 }
 
 export function areaAbilities(
-  area: Pick<AreaListDeclaration, 'permissionArea' | 'actions' | 'paths'> & { details?: { action: string } },
+  area: Pick<AreaListDeclaration, 'permissionArea' | 'actions' | 'paths' | 'bulkDownloads'> & { details?: { action: string } },
   can: (permission: string) => boolean,
 ): AreaAbilities {
   const abilities: AreaAbilities = {
@@ -47,5 +50,7 @@ export function areaAbilities(
     delete: can(areaPermission(area, 'delete')),
   };
   if (area.details) abilities.view = can(`${area.permissionArea}:${area.details.action}`);
+  const downloads = (area.bulkDownloads ?? []).filter((d) => can(d.permission)).map((d) => d.path);
+  if (downloads.length) abilities.downloads = downloads;
   return abilities;
 }

@@ -126,6 +126,55 @@ function xhr<T>(method: string, url: string, headers: Record<string, string>, bo
   });
 }
 
+/** A file the server answered a call with (a bulk print): its bytes, the name it gave, and the summary it sent. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+  /** The answer's `Result-Summary` header (percent-encoded text), read: "12 orders printed; 2 not: …". */
+  summary: string | null;
+}
+
+/**
+ * POSTs a JSON body and takes the answer as a file, with the same headers (CSRF token included) as
+ * every call; a refusal arrives as JSON and is thrown as an ApiError like any call's.
+ */
+export async function download(path: string, body: unknown, fallbackName: string): Promise<DownloadedFile> {
+  const headers = { ...headersFor(body), Accept: 'application/pdf, application/octet-stream, application/json' };
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body ?? {}), credentials: 'include' });
+  } catch {
+    throw toError(0, undefined);
+  }
+  if (!response.ok) {
+    onUnauthenticated(response.status);
+    throw toError(response.status, parse(await response.text()));
+  }
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  const summary = response.headers.get('result-summary');
+  let text: string | null = null;
+  try {
+    text = summary === null ? null : decodeURIComponent(summary);
+  } catch {
+    text = summary;
+  }
+  return { blob: await response.blob(), fileName: named ?? fallbackName, summary: text };
+}
+
+/** Hands a downloaded file to the browser to save, as a link with `download` would. */
+export function saveFile(file: DownloadedFile): void {
+  const url = URL.createObjectURL(file.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled; the URL is freed after, not before.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 export const api = {
   get: <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) => request<T>(path, { method: 'GET', query, signal }),
   post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'body' | 'method'> = {}) =>
