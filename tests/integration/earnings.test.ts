@@ -15,7 +15,7 @@ import { useServer } from '../helpers/vitest-server.ts';
 import type { HttpClient } from '../helpers/http.ts';
 import { expectErrorShape } from '../helpers/assertions.ts';
 import { filter, query, type ApiRecord } from '../helpers/area-api.ts';
-import { pdfText } from '../helpers/pdf-text.ts';
+import { readPdf } from '../helpers/pdf.ts';
 import { formatPaise } from '../../src/lib/money/paise.ts';
 
 const clockDir = mkdtempSync(join(tmpdir(), 'bo-clock-'));
@@ -379,7 +379,7 @@ describe('vendor isolation', () => {
     expect(await csv.text()).toContain('Closing balance');
     const pdf = await vendor.get(`/api/earnings/statement?month=${month}`);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    const text = (await pdfText(new Uint8Array(await pdf.arrayBuffer()))).join('\n');
+    const text = (await readPdf(new Uint8Array(await pdf.arrayBuffer()))).map((p) => p.text).join('\n');
     expect(text).toContain('Earnings statement');
     expect(text).toContain('Demo Fashion House');
     expect(text).toContain(`Closing balance ${formatPaise(s.closing_paise)}`);

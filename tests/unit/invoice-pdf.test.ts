@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { printBatchPdf, shippingLabelPdf, taxDocumentPdf } from '@/features/invoices/pdf/render.server.ts';
 import type { ShippingLabel, TaxDocumentLineRow, TaxDocumentRow, TaxDocumentView } from '@/features/invoices/document-read.server.ts';
-import { formatRate } from '@/features/invoices/pdf/pdf-kit.server.ts';
+import { formatBasisPoints } from '@/lib/money/rate.ts';
 import { isPdf, readPdf } from '../helpers/pdf.ts';
 
 const samples = process.env.PDF_SAMPLES;
@@ -155,7 +155,7 @@ describe('the tax invoice PDF', () => {
       '6211',
       'CGST',
       'SGST/UTGST',
-      '@ 2.5%',
+      '@ 2.5 %',
       '₹ 2,598.01',
       'Rupees Two Thousand Five Hundred Ninety-Eight and One Paise Only',
       'Authorised signatory',
@@ -172,7 +172,7 @@ describe('the tax invoice PDF', () => {
     keep('invoice-inter.pdf', bytes);
     const text = (await readPdf(bytes))[0]!.text;
     expect(text).toContain('IGST');
-    expect(text).toContain('@ 5%');
+    expect(text).toContain('@ 5 %');
     expect(text).toContain('GSTIN 33AAKFK5678R1ZE');
     expect(text).toContain('Tamil Nadu (state code 33)');
     expect(text).not.toContain('CGST');
@@ -256,10 +256,10 @@ describe('a print batch', () => {
 
 describe('rates', () => {
   it('read as people write them, without floating point', () => {
-    expect(formatRate(500)).toBe('5%');
-    expect(formatRate(250)).toBe('2.5%');
-    expect(formatRate(1800)).toBe('18%');
-    expect(formatRate(125)).toBe('1.25%');
-    expect(formatRate(0)).toBe('0%');
+    expect(formatBasisPoints(500)).toBe('5 %');
+    expect(formatBasisPoints(250)).toBe('2.5 %');
+    expect(formatBasisPoints(1800)).toBe('18 %');
+    expect(formatBasisPoints(125)).toBe('1.25 %');
+    expect(formatBasisPoints(0)).toBe('0 %');
   });
 });

@@ -11,6 +11,7 @@ import { abilityOf, accessibleWhere } from '@/lib/permissions/scope.server.ts';
 import type { Principal } from '@/lib/auth/principal.server.ts';
 import { formatPaise } from '@/lib/money/paise.ts';
 import { now } from '@/lib/time/clock.server.ts';
+import { formatBasisPoints } from '@/lib/money/rate.ts';
 import { earningEntries, ENTRY_TYPES } from './earnings.tables.ts';
 import { earningList } from './earning.list.ts';
 
@@ -57,7 +58,6 @@ const selection = {
 };
 
 /** 1250 bp → "12.5 %", 25 → "0.25 %". */
-export const bpText = (bp: number) => `${(bp / 100).toFixed(2).replace(/\.?0+$/, '')} %`;
 
 /**
  * What the entry applied, in a line (its type has a column of its own): the GST head, the rate and
@@ -66,7 +66,7 @@ export const bpText = (bp: number) => `${(bp / 100).toFixed(2).replace(/\.?0+$/,
 export function describeEntry(r: Pick<EarningRow, 'rateBp' | 'basePaise' | 'taxHead' | 'note'>): string {
   // An intra-state TCS head is half the whole rate.
   const rate = r.rateBp === null ? null : r.taxHead === 'cgst' || r.taxHead === 'sgst' ? r.rateBp / 2 : r.rateBp;
-  const applied = rate !== null && r.basePaise !== null ? `${bpText(rate)} of ${formatPaise(r.basePaise)}` : '';
+  const applied = rate !== null && r.basePaise !== null ? `${formatBasisPoints(rate)} of ${formatPaise(r.basePaise)}` : '';
   return [r.taxHead?.toUpperCase() ?? '', applied, r.note ?? ''].filter(Boolean).join(' · ');
 }
 

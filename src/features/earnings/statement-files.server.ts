@@ -3,14 +3,12 @@
  * type, order, details, amount in rupees and in paise) and PDF (A4, PDFKit with Noto Sans embedded,
  * so ₹ and every Indian name print whatever fonts the reader has: decision 049).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import { newPdf, pdfBytes } from '@/lib/pdf/pdf-kit.server.ts';
+import { formatBasisPoints } from '@/lib/money/rate.ts';
 import { toCsv } from '@/lib/areas/csv.server.ts';
 import { formatIstDateTime, toIstIso } from '@/lib/india/ist.ts';
 import { formatPaise, paiseToRupeesText } from '@/lib/money/paise.ts';
 import { entryTypeLabel } from './earning.list.ts';
-import { bpText } from './earning.source.server.ts';
 import type { Statement, WithholdingLine } from './statement.server.ts';
 
 const monthName = (month: string) => {
@@ -19,7 +17,9 @@ const monthName = (month: string) => {
 };
 
 const withholdingLabel = (w: WithholdingLine) =>
-  w.kind === 'tcs' ? `GST TCS, ${w.head?.toUpperCase()} at ${bpText(w.rate_bp)} (s.52 CGST Act)` : `Income-tax TDS at ${bpText(w.rate_bp)} (s.194-O)`;
+  w.kind === 'tcs'
+    ? `GST TCS, ${w.head?.toUpperCase()} at ${formatBasisPoints(w.rate_bp)} (s.52 CGST Act)`
+    : `Income-tax TDS at ${formatBasisPoints(w.rate_bp)} (s.194-O)`;
 
 export const statementFileName = (s: Statement, ext: 'csv' | 'pdf') =>
   `statement-${(s.vendor.name || `vendor-${s.vendor.id}`).replace(/[^\w-]+/g, '-').toLowerCase()}-${s.month}.${ext}`;
@@ -63,30 +63,14 @@ export function statementCsv(s: Statement): string {
   );
 }
 
-const require = createRequire(import.meta.url);
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-/** Read once per process; PDFKit embeds only the glyphs a document uses. */
-const fontBytes = () =>
-  (fonts ??= {
-    regular: readFileSync(require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf')),
-    bold: readFileSync(require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf')),
-  });
-
+/** The statement's page: A4 with a slightly wider margin than invoices (it is read on screen more than printed). */
 const A4 = { width: 595.28, height: 841.89, margin: 40 };
 
 export function statementPdf(s: Statement): Promise<Buffer> {
-  const { regular, bold } = fontBytes();
-  const doc = new PDFDocument({ size: 'A4', margin: A4.margin, info: { Title: `Statement ${s.month} ${s.vendor.name}`, Creator: 'Marketplace Back-office' } });
-  doc.registerFont('regular', regular);
-  doc.registerFont('bold', bold);
+  const doc = newPdf(`Statement ${s.month} ${s.vendor.name}`);
+  doc.addPage({ size: 'A4', margin: A4.margin });
   const width = A4.width - 2 * A4.margin;
   const bottom = A4.height - A4.margin;
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
 
   // Columns of the entries table: date, type, order, details, amount (right-aligned).
   const cols = [
@@ -160,6 +144,5 @@ export function statementPdf(s: Statement): Promise<Buffer> {
   doc.moveDown(0.4);
   line('Closing balance', formatPaise(s.closing_paise), true);
   line('   of which not yet payable (inside return windows)', formatPaise(s.pending_at_close_paise));
-  doc.end();
-  return done;
+  return pdfBytes(doc);
 }

@@ -5,7 +5,7 @@
 import { KIND_LABELS, type ShippingLabel, type TaxDocumentView } from '@/features/invoices/document-read.server.ts';
 import { drawTaxDocument } from './tax-document-pdf.server.ts';
 import { drawShippingLabel } from './shipping-label-pdf.server.ts';
-import { A4, newPdf, pdfBytes } from './pdf-kit.server.ts';
+import { A4, newPdf, pdfBytes } from '@/lib/pdf/pdf-kit.server.ts';
 
 export async function taxDocumentPdf(view: TaxDocumentView): Promise<Buffer> {
   const doc = newPdf(`${KIND_LABELS[view.doc.kind as keyof typeof KIND_LABELS]} ${view.doc.number}`);

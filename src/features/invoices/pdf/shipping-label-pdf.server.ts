@@ -9,7 +9,7 @@ import bwipjs from 'bwip-js/node';
 import { formatIstDateTime } from '@/lib/india/ist.ts';
 import { formatPaise } from '@/lib/money/paise.ts';
 import type { ShippingLabel } from '@/features/invoices/document-read.server.ts';
-import { LABEL, type Pdf } from './pdf-kit.server.ts';
+import { LABEL, type Pdf } from '@/lib/pdf/pdf-kit.server.ts';
 
 const INK = '#000000';
 const MUTED = '#374151';

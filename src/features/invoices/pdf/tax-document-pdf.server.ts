@@ -14,7 +14,8 @@ import { paiseInWords } from '@/lib/money/in-words.ts';
 import type { DocumentAddress } from '@/features/invoices/invoices.tables.ts';
 import type { TaxDocumentLineRow, TaxDocumentView } from '@/features/invoices/document-read.server.ts';
 import { financialYearLabel } from '@/features/invoices/document-numbers.ts';
-import { A4, formatRate, type Pdf } from './pdf-kit.server.ts';
+import { A4, type Pdf } from '@/lib/pdf/pdf-kit.server.ts';
+import { formatBasisPoints } from '@/lib/money/rate.ts';
 
 const INK = '#111827';
 const MUTED = '#4b5563';
@@ -42,7 +43,7 @@ interface Column {
 /** The lines table's columns: CGST and SGST for an intra-state supply, IGST for an inter-state one. */
 function columns(intra: boolean): Column[] {
   const money = (paise: number) => paiseToRupeesText(paise);
-  const rate = (l: TaxDocumentLineRow, share: 1 | 2) => formatRate(share === 2 ? l.taxRateBp / 2 : l.taxRateBp);
+  const rate = (l: TaxDocumentLineRow, share: 1 | 2) => formatBasisPoints(share === 2 ? l.taxRateBp / 2 : l.taxRateBp);
   const heads: Column[] = intra
     ? [
         { header: 'CGST', width: 52, align: 'right', cell: (l) => [money(l.cgstPaise), `@ ${rate(l, 2)}`] },

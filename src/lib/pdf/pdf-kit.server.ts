@@ -1,5 +1,5 @@
 /**
- * The PDF kit of invoices, credit notes and labels (decision 041): PDFKit with Noto Sans embedded
+ * The one PDF kit (decision 041): invoices, credit notes, labels and earnings statements: PDFKit with Noto Sans embedded
  * (subset to the glyphs used), so the rupee sign ₹ (U+20B9) and every Indian name print as typed,
  * whatever fonts the reader's machine has. PDFKit's own standard fonts (Helvetica, no ₹) are never
  * loaded: the document starts in Noto Sans.
@@ -42,13 +42,4 @@ export function pdfBytes(doc: Pdf): Promise<Buffer> {
     doc.on('error', reject);
     doc.end();
   });
-}
-
-/** 500 → "5%", 250 → "2.5%", 1800 → "18%": a rate in basis points as people write it, without floating point. */
-export function formatRate(bp: number): string {
-  const whole = Math.floor(bp / 100);
-  const fraction = String(bp % 100)
-    .padStart(2, '0')
-    .replace(/0+$/, '');
-  return `${whole}${fraction ? `.${fraction}` : ''}%`;
 }
