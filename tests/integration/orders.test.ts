@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../helpers/vitest-server.ts';
-import type { HttpClient } from '../helpers/http.ts';
+import { DEMO_CREDENTIALS, type HttpClient } from '../helpers/http.ts';
 import { expectErrorShape } from '../helpers/assertions.ts';
 import { filter, query, type ApiRecord } from '../helpers/area-api.ts';
 
@@ -469,6 +469,32 @@ describe('vendor isolation', () => {
     const csv = await (await vendor.get('/api/orders/export')).text();
     for (const r of others) expect(csv).not.toContain(`${r.number},`);
     for (const r of vendorRows.slice(0, 5)) expect(csv).toContain(String(r.number));
+  });
+
+  it('serves a staff role holding only one list its rows: Pending Orders without Orders, and a details page with orders:view alone', async () => {
+    await app.server.withDatabase(async (q) => {
+      const [role] = await q(`insert into roles (name, description) values ('Packing desk', 'Pending Orders only') returning id`);
+      await q(
+        `insert into role_permissions (role_id, permission_id)
+           select $1, id from permissions where name in ('orders:pending-list', 'orders:view', 'dashboard:view', 'profile:view-details')`,
+        [role!.id],
+      );
+      const [user] = await q(
+        `insert into users (name, email, password_hash, user_type)
+           select 'Packing Desk', 'packing.desk@example.com', password_hash, 'staff' from users where email = 'support@example.com' returning id`,
+      );
+      await q(`insert into user_roles (user_id, role_id) values ($1, $2)`, [user!.id, role!.id]);
+    });
+    const desk = app.client();
+    await desk.login({ email: 'packing.desk@example.com', password: DEMO_CREDENTIALS.support.password });
+    const all = (await admin.getJson('/api/pending-orders?per_page=100')).body.data as ApiRecord[];
+    expect(all.length).toBeGreaterThan(0);
+    const seen = await desk.getJson('/api/pending-orders?per_page=100');
+    expect(seen.status).toBe(200);
+    expect((seen.body.data as ApiRecord[]).map((r) => r.id)).toEqual(all.map((r) => r.id));
+    await expectErrorShape(await desk.get('/api/orders'), 403);
+    const one = await desk.getJson(`/api/orders/${all[0]!.order_id}`);
+    expect(one.status).toBe(200);
   });
 
   it('keeps the lists to their statuses and filters by payment method', async () => {

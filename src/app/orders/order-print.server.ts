@@ -48,7 +48,7 @@ export async function printInvoicesAndLabels(db: DbOrTx, scope: RequestScope, so
     ? await db
         .select({ id: subOrders.id, number: subOrders.number })
         .from(subOrders)
-        .where(and(inArray(subOrders.id, unique), vendorScope(scope.principal, 'orders', subOrders)))
+        .where(and(inArray(subOrders.id, unique), vendorScope(scope.principal, 'orders', subOrders, 'view')))
     : [];
   subs.sort((a, b) => a.id - b.id);
   const invoiceIds = subs.length

@@ -87,13 +87,13 @@ export async function orderDocuments(db: DbOrTx, principal: Principal, orderId: 
   const [visible] = await db
     .select({ id: subOrders.id })
     .from(subOrders)
-    .where(and(eq(subOrders.orderId, orderId), vendorScope(principal, 'orders', subOrders)))
+    .where(and(eq(subOrders.orderId, orderId), vendorScope(principal, 'orders', subOrders, 'view')))
     .limit(1);
   if (!visible) throw notFound('That order does not exist.');
   const rows = await db
     .select(summaryColumns)
     .from(taxDocuments)
-    .where(and(eq(taxDocuments.orderId, orderId), vendorScope(principal, 'orders', taxDocuments)))
+    .where(and(eq(taxDocuments.orderId, orderId), vendorScope(principal, 'orders', taxDocuments, 'view')))
     .orderBy(asc(taxDocuments.id));
   return rows.map((r) => serializeSummary(r, documentPdfPath(orderId, r.id)));
 }
@@ -116,7 +116,7 @@ export async function orderDocument(db: DbOrTx, principal: Principal, orderId: n
   const [doc] = await db
     .select()
     .from(taxDocuments)
-    .where(and(eq(taxDocuments.id, documentId), eq(taxDocuments.orderId, orderId), vendorScope(principal, 'orders', taxDocuments)))
+    .where(and(eq(taxDocuments.id, documentId), eq(taxDocuments.orderId, orderId), vendorScope(principal, 'orders', taxDocuments, 'view')))
     .limit(1);
   if (!doc) throw notFound('That invoice or credit note does not exist.');
   return { doc, lines: (await linesOf(db, [doc.id])).get(doc.id) ?? [] };
@@ -215,7 +215,7 @@ export async function shippingLabels(db: DbOrTx, principal: Principal, subOrderI
     .innerJoin(pincodes, eq(pincodes.id, warehouses.pincodeId))
     .leftJoin(deliveryPartners, eq(deliveryPartners.id, subOrders.deliveryPartnerId))
     .leftJoin(taxDocuments, and(eq(taxDocuments.subOrderId, subOrders.id), eq(taxDocuments.kind, 'invoice')))
-    .where(and(inArray(subOrders.id, subOrderIds), vendorScope(principal, 'orders', subOrders), sql`${subOrders.awb} is not null`));
+    .where(and(inArray(subOrders.id, subOrderIds), vendorScope(principal, 'orders', subOrders, 'view'), sql`${subOrders.awb} is not null`));
   const weights = await db
     .select({
       subOrderId: orderLines.subOrderId,
@@ -271,7 +271,7 @@ export async function shippingLabel(db: DbOrTx, principal: Principal, orderId: n
   const [sub] = await db
     .select({ id: subOrders.id, number: subOrders.number, awb: subOrders.awb })
     .from(subOrders)
-    .where(and(eq(subOrders.id, subOrderId), eq(subOrders.orderId, orderId), vendorScope(principal, 'orders', subOrders)))
+    .where(and(eq(subOrders.id, subOrderId), eq(subOrders.orderId, orderId), vendorScope(principal, 'orders', subOrders, 'view')))
     .limit(1);
   if (!sub) throw notFound('That sub-order does not exist.');
   if (!sub.awb) throw conflict(`Sub-order ${sub.number} has not shipped: its label is printed once it has a delivery partner and an AWB.`);

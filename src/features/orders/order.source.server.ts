@@ -105,7 +105,7 @@ function sourceFor(list: OrderList): ListSource {
     searchColumns: [subOrders.number, subOrders.customerName, subOrders.customerPhone, subOrders.awb],
     serialize: serializeOrderRow,
     scope: (s) => {
-      const parts: (SQL | undefined)[] = [vendorScope(s.principal, 'orders', subOrders)];
+      const parts: (SQL | undefined)[] = [vendorScope(s.principal, 'orders', subOrders, list.permission.split(':')[1])];
       if (statuses) parts.push(inArray(subOrders.status, [...statuses]));
       return and(...parts);
     },

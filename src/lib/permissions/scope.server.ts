@@ -73,8 +73,9 @@ export const requiredValues = (ability: AppAbility, action: string, subject: str
 
 /**
  * For queries outside a resource (products, the dashboard's counts): the rows of a vendor-owned
- * area that `principal` may list.
+ * area that `principal` may take `action` on — the action the route's own permission names, so a
+ * role holding only `orders:pending-list` (or only `orders:view`) still gets its rows.
  */
-export function vendorScope(principal: Principal | null, subject: string, table: PgTable): SQL | undefined {
-  return accessibleWhere(abilityOf(principal), 'list', subject, getTableColumns(table));
+export function vendorScope(principal: Principal | null, subject: string, table: PgTable, action = 'list'): SQL | undefined {
+  return accessibleWhere(abilityOf(principal), action, subject, getTableColumns(table));
 }
