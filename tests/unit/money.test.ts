@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatPaise, formatPaiseRange, groupIndian, MAX_PAISE, paiseSchema, paiseToRupeesText, rupeesTextToPaise } from '../../src/lib/money/paise.ts';
+import { formatPaise, formatPaiseRange, groupIndian, MAX_PAISE, paiseToRupeesText, rupeesTextToPaise } from '../../src/lib/money/paise.ts';
+import { paiseSchema } from '../../src/lib/money/paise.schema.ts';
 
 describe('money in paise', () => {
   it('groups digits the Indian way', () => {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { defineArea } from '@/lib/areas/area.ts';
 import { ACTIVE_STATUSES, activeStatus, optionalRecordId, requiredPercent, requiredText } from '@/lib/areas/field-schemas.ts';
 import { istDateTime } from '@/lib/india/formats.ts';
-import { paiseSchema } from '@/lib/money/paise.ts';
+import { paiseSchema } from '@/lib/money/paise.schema.ts';
 import { COMMISSION_KINDS } from '@/lib/money/commission.ts';
 
 export const commissionRuleSchema = z

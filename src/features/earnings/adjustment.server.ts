@@ -9,7 +9,7 @@ import type { Db } from '@/lib/db/client.server.ts';
 import { vendors } from '@/lib/db/schema.ts';
 import { invalid } from '@/lib/http/errors.ts';
 import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
-import { paiseSchema } from '@/lib/money/paise.ts';
+import { paiseSchema } from '@/lib/money/paise.schema.ts';
 import { recordId } from '@/lib/http/integers.ts';
 import { now } from '@/lib/time/clock.server.ts';
 import { subOrders } from '@/features/orders/orders.tables.ts';

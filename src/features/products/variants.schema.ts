@@ -4,7 +4,7 @@
  * helpers, doesn't carry zod; the server checks with this.
  */
 import { z } from 'zod';
-import { paiseSchema } from '@/lib/money/paise.ts';
+import { paiseSchema } from '@/lib/money/paise.schema.ts';
 import { jsonRecordIdSchema, version } from '@/lib/http/integers.ts';
 import {
   BARCODE_MESSAGE,

@@ -3,10 +3,9 @@
  * read and write it as people do (₹ 1,23,456.78: Indian digit grouping, two decimals). No floating
  * point touches an amount: text is split at the decimal point and read as digits.
  *
- * No server imports: forms in islands use it too.
+ * No server imports and no zod: tables in islands format amounts with it, and the form schema lives in
+ * paise.schema.ts so a page that only shows money does not load the validation library.
  */
-import { z } from 'zod';
-
 /** The largest amount a form or the API accepts: ₹ 1,00,00,00,000.00 (ten crore) in paise. */
 export const MAX_PAISE = 10_000_000_000;
 
@@ -53,19 +52,3 @@ export function rupeesTextToPaise(text: string): number | null {
   const paise = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   return Number.isSafeInteger(paise) ? paise : null;
 }
-
-const AMOUNT_MESSAGE = 'Enter an amount in rupees, e.g. 1,299.00 (at most two decimals).';
-
-/**
- * An amount in paise from a form (rupees as text) or JSON (an integer of paise): 0 … MAX_PAISE.
- * Forms send rupees because people type rupees; the API speaks paise.
- */
-export const paiseSchema = (message: string = AMOUNT_MESSAGE) =>
-  z.union([z.number(), z.string()], { error: message }).transform((raw, ctx): number => {
-    const paise = typeof raw === 'number' ? (Number.isInteger(raw) ? raw : null) : rupeesTextToPaise(raw);
-    if (paise === null || paise < 0 || paise > MAX_PAISE) {
-      ctx.addIssue({ code: 'custom', message: paise !== null && paise > MAX_PAISE ? `At most ${formatPaise(MAX_PAISE)}.` : message });
-      return z.NEVER;
-    }
-    return paise;
-  });
