@@ -5,10 +5,10 @@
  * nothing serious on the list and details pages. The demo orders were placed through the
  * storefront's own code path (src/app/orders/orders.demo.server.ts).
  */
-import { test, expect } from './fixtures.ts';
+import { test, expect, loginAs as signIn } from './fixtures.ts';
 import { expectNoSeriousViolations } from './shell-helpers.ts';
 
-test('a vendor packs and ships their part of an order from its details page', async ({ page, loginAs }) => {
+test('a vendor packs and ships their part of an order from its details page; staff watching it see it change', async ({ page, loginAs, browser, baseURL }) => {
   test.setTimeout(240_000);
   await loginAs('vendor');
   await page.goto('/pending-orders/listing');
@@ -26,11 +26,28 @@ test('a vendor packs and ships their part of an order from its details page', as
   await expect(page.getByTestId(`status-${number}`)).toHaveText('Confirmed');
   await expectNoSeriousViolations(page, 'an order’s details');
 
+  // Meanwhile an admin has the same order open, in another browser, with its event stream.
+  const desk = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const staff = await desk.newPage();
+  await signIn(staff, 'admin');
+  const streamOpen = staff.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
+  await staff.goto(page.url());
+  await streamOpen;
+  const notice = staff.getByRole('status').filter({ hasText: 'has changed since the page was opened' });
+  await expect(notice).toBeHidden();
+
   const actions = page.getByTestId(`actions-${number}`);
   await actions.getByRole('button', { name: 'Mark packed' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Mark packed' }).click();
   await expect(page.getByTestId(`status-${number}`)).toHaveText('Packed');
+  // The admin's page says so, live, and the reload shows the new state.
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText(`Order ${number.replace(/-1$/, '')} has changed since the page was opened`);
+  await notice.getByRole('link', { name: 'Reload to see it' }).click();
+  await expect(staff.getByTestId(`status-${number}`)).toHaveText('Packed');
+  await expect(notice).toBeHidden();
+  await desk.close();
 
   await actions.getByRole('button', { name: 'Ship' }).click();
   // Without a partner and an AWB the dialog says what is missing, beside the fields.

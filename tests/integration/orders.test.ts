@@ -10,6 +10,7 @@ import { useServer } from '../helpers/vitest-server.ts';
 import { DEMO_CREDENTIALS, type HttpClient } from '../helpers/http.ts';
 import { expectErrorShape } from '../helpers/assertions.ts';
 import { filter, query, type ApiRecord } from '../helpers/area-api.ts';
+import { openEvents, type SseStream } from '../helpers/sse.ts';
 
 const app = useServer();
 let admin: HttpClient;
@@ -521,5 +522,65 @@ describe('vendor isolation', () => {
     expect(html).toContain(String(rows[0]!.number));
     expect(html).toContain('SWX100000004');
     expect((await admin.get('/global-settings/storefront-api-keys')).status).toBe(200);
+  });
+});
+
+describe('live updates (GET /api/events)', () => {
+  it('tells the order’s vendor and staff of a new order and of each move, and never another vendor', async () => {
+    const [vendorStream, adminStream] = await Promise.all([openEvents(vendor), openEvents(admin)]);
+    try {
+      await Promise.all([vendorStream, adminStream].map((s) => s.waitFor((x) => x.events.some((e) => e.event === 'counts'), 'the counts')));
+      // First an order with only another vendor's parcel, then one with the demo vendor's too.
+      const others = await place([{ sku: 'KVH-SAR-001', quantity: 1 }]);
+      const both = await place([
+        { sku: 'DFH-KUR-001', quantity: 1 },
+        { sku: 'KVH-SAR-001', quantity: 1 },
+      ]);
+      const orderOf = (s: SseStream, number: unknown, placed: boolean) =>
+        s.events.find((e) => e.event === 'order' && e.data.number === number && e.data.placed === placed);
+      const mine = await vendorStream.waitFor((s) => orderOf(s, both.body.data.number, true), 'the vendor’s new order');
+      // Events arrive in commit order: the other vendor's order, placed first, would be here by now.
+      expect(vendorStream.events.filter((e) => e.event === 'order').map((e) => e.data.number)).not.toContain(others.body.data.number);
+      await adminStream.waitFor((s) => orderOf(s, others.body.data.number, true), 'staff hear of the other vendor’s order');
+      const staffView = await adminStream.waitFor((s) => orderOf(s, both.body.data.number, true), 'staff hear of the new order');
+      // The bell: the vendor's people and the marketplace's Super Admins get a notification.
+      await vendorStream.waitFor(
+        (s) =>
+          s.events.find(
+            (e) => e.event === 'notifications' && e.data.items.some((n: { title: string }) => n.title.startsWith(`New order ${both.body.data.number}`)),
+          ),
+        'the vendor’s notification',
+      );
+      await adminStream.waitFor(
+        (s) =>
+          s.events.find((e) => e.event === 'notifications' && e.data.items.some((n: { title: string }) => n.title === `New order ${both.body.data.number}`)),
+        'the admin’s notification',
+      );
+      // The vendor sees their own sub-order only; staff see both.
+      const orderId = mine.data.id as number;
+      const d = await details(admin, orderId);
+      const subs = d.sub_orders as ApiRecord[];
+      const own = (await details(vendor, orderId)).sub_orders as ApiRecord[];
+      expect(mine.data.stamp).toBe(own.map((s) => `${s.id}:${s.status}:${s.version}`).join(','));
+      expect(staffView.data.stamp).toBe(subs.map((s) => `${s.id}:${s.status}:${s.version}`).join(','));
+      // A move reaches both open views with the new stamp (what the details page compares with its own).
+      const sub = own[0]!;
+      expect((await move(vendor, orderId, sub.id, { action: 'confirm', version: sub.version })).status).toBe(200);
+      const moved = await vendorStream.waitFor(
+        (s) => s.events.find((e) => e.event === 'order' && e.data.id === orderId && !e.data.placed),
+        'the vendor’s view of the move',
+      );
+      expect(moved.data.stamp).toBe(`${sub.id}:confirmed:${sub.version + 1}`);
+      expect(moved.data.status_label).toBe('Confirmed');
+      const staffMoved = await adminStream.waitFor(
+        (s) => s.events.find((e) => e.event === 'order' && e.data.id === orderId && !e.data.placed),
+        'staff’s view of the move',
+      );
+      expect(staffMoved.data.stamp).toContain(`${sub.id}:confirmed:${sub.version + 1}`);
+      expect(staffMoved.data.stamp.split(',')).toHaveLength(2);
+    } finally {
+      vendorStream.close();
+      adminStream.close();
+    }
   });
 });

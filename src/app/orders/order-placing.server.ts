@@ -13,7 +13,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../lib/db/client.server.ts';
 import { conflict, HttpError, invalid } from '../../lib/http/errors.ts';
 import { logActivity, type Actor } from '../../lib/activity/activity.server.ts';
-import { notify } from '../../lib/notifications/notify.server.ts';
+import { notify, notifyRole } from '../../lib/notifications/notify.server.ts';
+import { publish } from '../../lib/realtime/publish.server.ts';
+import { formatPaise } from '../../lib/money/paise.ts';
 import { sha256 } from '../../lib/security/tokens.server.ts';
 import { users } from '../../lib/db/schema.ts';
 import { percentToBasisPoints, sumTaxedLines, supplyBetween, taxLine, type PriceMode, type TaxedLine } from '../../lib/money/gst.ts';
@@ -312,6 +314,15 @@ async function placeInTransaction(tx: Tx, caller: StorefrontCaller, input: Place
       storefront_key: caller.apiKeyName,
     },
   });
+  // The marketplace's own staff hear of every order too (their bell; mail as each one chose on /profile),
+  // and every open view that may show it updates (its vendors' order lists, staff dashboards).
+  await notifyRole(tx, 'Super Admin', {
+    type: 'orders.placed',
+    title: `New order ${number}`,
+    body: `${formatPaise(totals.totalPaise)}, ${taxedPlan.length} vendor${taxedPlan.length === 1 ? '' : 's'}, ${input.payment_method === 'cod' ? 'cash on delivery' : 'prepaid'}.`,
+    link: `/orders/${orderId}/details`,
+  });
+  await publish(tx, 'order.changed', { order: orderId });
   return { orderId, number, created: true };
 }
 

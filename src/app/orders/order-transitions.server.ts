@@ -10,6 +10,7 @@ import type { DbOrTx, Tx } from '../../lib/db/client.server.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/http/errors.ts';
 import { logActivity, type Actor } from '../../lib/activity/activity.server.ts';
 import { notify } from '../../lib/notifications/notify.server.ts';
+import { publish } from '../../lib/realtime/publish.server.ts';
 import { users } from '../../lib/db/schema.ts';
 import { releaseStock, restockStock, shipStock, type StockLine } from '../../features/inventories/stock.server.ts';
 import { pincodes } from '../../features/geography/geography.tables.ts';
@@ -105,6 +106,8 @@ export async function moveSubOrder(db: DbOrTx, mover: Mover, orderId: number, su
       .where(and(eq(subOrders.id, sub.id), eq(subOrders.status, sub.status), eq(subOrders.version, sub.version)))
       .returning({ id: subOrders.id, number: subOrders.number, status: subOrders.status, version: subOrders.version });
     if (!moved) throw conflict(`Sub-order ${sub.number} was just changed by someone else. Reload and try again.`, { version: ['Changed meanwhile.'] });
+    // Everyone looking at this order sees it move (their details page offers to reload).
+    await publish(tx, 'order.changed', { order: orderId });
 
     if (transition.stock !== 'none') {
       const lines = await tx

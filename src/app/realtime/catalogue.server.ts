@@ -4,8 +4,7 @@
  * event's ids name itself and checks each stream's person: the event row is never trusted to say
  * who may see it.
  *
- * Adding a kind (e.g. orders: "a new order for a vendor", "the status of an order being viewed"):
- * its ids in RealtimePayloads, a delivery here (load the record; keep the streams whose person may
+ * Adding a kind: its ids in RealtimePayloads, a delivery here (load the record; keep the streams whose person may
  * see it, as its API would: the permission and, for a vendor, their own vendor only), its message in
  * src/lib/realtime/messages.ts, and a `publish()` in the transaction of the change.
  */
@@ -19,6 +18,8 @@ import { unreadNotificationCount } from '@/features/profile/current-user.server.
 import { productImportJobs } from '@/features/products/product-import.tables.ts';
 import { importJobView } from '@/features/products/product-import-jobs.server.ts';
 import { liveShellCounts } from '@/app/shell.server.ts';
+import { orders, subOrders } from '@/features/orders/orders.tables.ts';
+import { deriveOrderStatus, orderLiveStamp, statusLabel } from '@/features/orders/order-status.ts';
 
 /** New notifications in one event: at most this many are sent (the bell's list shows the newest). */
 const ITEMS_MAX = 20;
@@ -97,6 +98,33 @@ export const realtimeCatalogue: RealtimeCatalogue = {
       if (!job) return out;
       const view = importJobView(job);
       for (const s of allowed) if (seesVendor(s, job.vendorId)) out.set(s, message('import-job', { job: view }));
+      return out;
+    },
+
+    /**
+     * Whoever may open the order: staff with orders:view see it whole; a vendor with orders:view sees it
+     * when one of its sub-orders is theirs, and only their sub-orders' status and stamp (as their
+     * details page shows them).
+     */
+    async 'order.changed'(db, payload, subscribers) {
+      const out = new Map<Subscriber, Outgoing>();
+      const orderId = Number(payload.order);
+      const allowed = subscribers.filter((s) => s.can('orders:view'));
+      if (!allowed.length || !Number.isSafeInteger(orderId)) return out;
+      const [order] = await db.select({ id: orders.id, number: orders.number, status: orders.status }).from(orders).where(eq(orders.id, orderId)).limit(1);
+      if (!order) return out;
+      const subs = await db
+        .select({ id: subOrders.id, vendorId: subOrders.vendorId, status: subOrders.status, version: subOrders.version, number: subOrders.number })
+        .from(subOrders)
+        .where(eq(subOrders.orderId, orderId));
+      const placed = subs.every((s) => s.status === 'placed' && s.version === 1);
+      for (const s of allowed) {
+        const user = s.principal.user;
+        const seen = user.userType === 'staff' ? subs : subs.filter((sub) => seesVendor(s, sub.vendorId));
+        if (!seen.length) continue;
+        const status = user.userType === 'staff' ? order.status : deriveOrderStatus(seen.map((sub) => sub.status));
+        out.set(s, message('order', { id: order.id, number: order.number, status, status_label: statusLabel(status), stamp: orderLiveStamp(seen), placed }));
+      }
       return out;
     },
   },

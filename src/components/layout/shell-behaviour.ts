@@ -141,6 +141,36 @@ function followBell(root: HTMLElement): void {
   });
 }
 
+/**
+ * Orders that move while a page shows them: the order details page's notice (`data-live-order`, with
+ * the stamp of what it shows) appears when the order's stamp changes; an order list's notice
+ * (`data-live-orders`) when a new order arrives. Each offers a reload rather than changing the page
+ * under the person's hands (they may be in the middle of an action).
+ */
+function followOrders(root: HTMLElement): void {
+  const details = root.querySelector<HTMLElement>('[data-live-order]');
+  const list = root.querySelector<HTMLElement>('[data-live-orders]');
+  if (!details && !list) return;
+  let arrived = 0;
+  $realtime.listen((message) => {
+    if (message?.name !== 'order') return;
+    const { id, number, status_label, stamp, placed } = message.data;
+    if (details && String(id) === details.dataset.liveOrder && stamp !== details.dataset.liveStamp) {
+      showNotice(details, `Order ${number} has changed since the page was opened (now ${status_label.toLowerCase()}).`);
+    }
+    if (list && placed) {
+      arrived += 1;
+      showNotice(list, arrived === 1 ? `New order ${number} has arrived.` : `${arrived} new orders have arrived.`);
+    }
+  });
+}
+
+function showNotice(notice: HTMLElement, text: string): void {
+  const line = notice.querySelector<HTMLElement>('[data-live-text]');
+  if (line) line.textContent = text;
+  notice.hidden = false;
+}
+
 /** The sidebar's queue counts (Sidebar.astro draws one badge per visible queue, hidden at 0). */
 function showMenuBadges(badges: NodeListOf<HTMLElement>, counts: Record<string, number>): void {
   for (const el of badges) {
@@ -160,6 +190,7 @@ function showMenuBadges(badges: NodeListOf<HTMLElement>, counts: Record<string, 
 
 function start(root: HTMLElement): void {
   followBell(root);
+  followOrders(root);
   const sidebar = root.querySelector<HTMLElement>('[data-sidebar]')!;
   const menuButton = root.querySelector<HTMLButtonElement>('[data-action="menu-toggle"]');
   const anchorButton = root.querySelector<HTMLButtonElement>('[data-action="anchor"]');

@@ -168,3 +168,15 @@ export const LIST_STATUSES = {
   shipped: ['shipped'],
   cancelled: ['cancelled', 'rto'],
 } as const satisfies Record<string, readonly SubOrderStatus[] | null>;
+
+/**
+ * What a person viewing an order has in front of them, as one string: the sub-orders they see and the
+ * state and version of each. The details page renders it; the realtime `order` message carries it for
+ * the same person, so the page knows it is behind when the two differ (a transition, a note does not).
+ */
+export function orderLiveStamp(subOrders: readonly { id: number; status: string; version: number }[]): string {
+  return [...subOrders]
+    .sort((a, b) => a.id - b.id)
+    .map((s) => `${s.id}:${s.status}:${s.version}`)
+    .join(',');
+}

@@ -23,7 +23,13 @@ export interface RealtimeMessages {
   badges: { badges: Record<string, number> };
   /** A bulk import job moved on: its state as GET /api/products/imports/{id} answers it. */
   'import-job': { job: { id: number; vendor_id: number; status: string; phase: string; rows_read: number; rows_error: number } };
+  /**
+   * An order this person may see changed: its number, the status they see and its label (the order's own for
+   * staff, a vendor's sub-orders' for a vendor), and the stamp of what they see (orderLiveStamp); `placed`
+   * when it is new.
+   */
+  order: { id: number; number: string; status: string; status_label: string; stamp: string; placed: boolean };
 }
 
 export type RealtimeMessageName = keyof RealtimeMessages;
-export const REALTIME_MESSAGE_NAMES = ['counts', 'notifications', 'badges', 'import-job'] as const satisfies readonly RealtimeMessageName[];
+export const REALTIME_MESSAGE_NAMES = ['counts', 'notifications', 'badges', 'import-job', 'order'] as const satisfies readonly RealtimeMessageName[];

@@ -22,6 +22,8 @@ export interface RealtimePayloads {
   'approvals.changed': { area: 'vendors' | 'products' };
   /** A bulk import job moved on (a batch committed, finished, failed). */
   'import-job.progress': { job: number };
+  /** An order was placed or one of its sub-orders moved: the vendors' and staff's open views of it. */
+  'order.changed': { order: number };
   /** Sessions ended (written by a trigger on sessions, migration 0017): their streams close. */
   'session.ended': { sessions: string[] };
 }
