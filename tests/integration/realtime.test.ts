@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { useServer } from '../helpers/vitest-server.ts';
 import { HttpClient, signedIn } from '../helpers/http.ts';
 import { expectErrorShape } from '../helpers/assertions.ts';
-import { openEvents, type SseStream } from '../helpers/sse.ts';
+import { openEvents, type SseEvent, type SseStream } from '../helpers/sse.ts';
 import { startServer, testDriver, type TestServer } from '../helpers/server.ts';
 
 // Several servers on one database share these, as production servers must (README).
@@ -262,8 +262,21 @@ describe('a vendor never receives another vendor’s events (property)', () => {
         const startA = await events(clientA);
         const from = (await startA.waitFor((s) => firstOf(s, 'counts'), 'the counts')).id!;
         startA.close();
-        await app.server.withDatabase(async (q) => {
+        // After the random events, one last event for each vendor (a notification of its own, made for
+        // this run): once a stream has it, every event before it has been delivered, whether from the
+        // replay or live (on PostgreSQL the server hears of the newest events by NOTIFY, a moment later).
+        const sentinels = await app.server.withDatabase(async (q) => {
           for (const e of evs) await q(`insert into realtime_events (kind, payload) values ($1, $2)`, [e.kind, JSON.stringify(e.payload)]);
+          const last: Record<'A' | 'B', number> = { A: 0, B: 0 };
+          for (const [who, me] of [
+            ['A', world.vendorA],
+            ['B', world.vendorB],
+          ] as const) {
+            const [note] = await q(`insert into notifications (user_id, type, title) values ($1, 'test.realtime', 'Last') returning id`, [me.userId]);
+            last[who] = Number(note!.id);
+            await q(`insert into realtime_events (kind, payload) values ('notification.created', $1)`, [JSON.stringify({ user: me.userId, ids: [last[who]] })]);
+          }
+          return last;
         });
         for (const [who, client] of [
           ['A', clientA],
@@ -273,8 +286,10 @@ describe('a vendor never receives another vendor’s events (property)', () => {
           const other = who === 'A' ? world.vendorB : world.vendorA;
           const stream = await events(client, { 'last-event-id': from });
           await stream.waitFor((s) => s.comments.includes('resumed'), `vendor ${who}'s replay`);
+          const isLast = (m: SseEvent) => m.event === 'notifications' && m.data.items.some((n: { id: number }) => n.id === sentinels[who]);
+          await stream.waitFor((s) => s.events.some(isLast), `vendor ${who}'s last event`);
           stream.close();
-          const got = stream.events;
+          const got = stream.events.slice(0, stream.events.findIndex(isLast));
           const valid = (e: Ev) => typeof (e.payload as { user?: unknown }).user === 'number' || typeof (e.payload as { job?: unknown }).job === 'number';
           // Safety: nothing of the other vendor's, nor the admin's, nor any queue badges.
           for (const m of got) {
