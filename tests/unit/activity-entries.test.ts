@@ -80,12 +80,16 @@ describe('describeActivity', () => {
 });
 
 describe('the names entries keep', () => {
-  it("every area's title field is a stored column, so each of its entries keeps the record's name", () => {
+  it("every area's title field is a stored column (or it names its records itself), so each of its entries keeps the record's name", () => {
     for (const [key, resource] of Object.entries(RESOURCES)) {
+      if (resource.def.recordName) continue; // checked below
       const stored = Object.keys(getTableColumns(resource.def.table as PgTable));
       const title = resource.area.titleField;
       expect(stored.includes(title) || stored.includes(title.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())), `${key}: ${title}`).toBe(true);
     }
+    // A tax rate has no name column: it is named from its stored row.
+    const rates = RESOURCES['ledger-tax-rates']!.def;
+    expect(rates.recordName?.({ id: 1, version: 1, kind: 'tcs', ratePercent: '0.50', startsOn: '2024-07-10' })).toBe('GST TCS (s.52) 0.50 % from 2024-07-10');
   });
 });
 

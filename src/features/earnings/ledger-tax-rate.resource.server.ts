@@ -6,6 +6,8 @@ import { LEDGER_TAX_KIND_OPTIONS, ledgerTaxRateArea } from './ledger-tax-rate.ar
 import { ledgerTaxRates } from './earnings.tables.ts';
 
 const kindLabel = (kind: unknown) => LEDGER_TAX_KIND_OPTIONS.find((k) => k.value === kind)?.label ?? String(kind);
+/** How a rate reads in confirmations and the activity log: "GST TCS (s.52) 0.50 % from 2024-07-10". */
+const rateTitle = (r: Record<string, unknown>) => `${kindLabel(r.kind)} ${Number(r.ratePercent).toFixed(2)} % from ${String(r.startsOn)}`;
 
 export const ledgerTaxRateResource = defineResource({
   area: ledgerTaxRateArea,
@@ -16,8 +18,7 @@ export const ledgerTaxRateResource = defineResource({
   sources: { starts_on: sql`${ledgerTaxRates.startsOn}::timestamptz` },
   serialize: (r) => ({
     id: r.id,
-    // How the rate reads in confirmations and the activity log: "GST TCS (s.52) 0.50 % from 2024-07-10".
-    title: `${kindLabel(r.kind)} ${Number(r.ratePercent).toFixed(2)} % from ${String(r.startsOn)}`,
+    title: rateTitle(r),
     kind: r.kind,
     rate_percent: Number(r.ratePercent),
     starts_on: String(r.startsOn),
@@ -25,6 +26,7 @@ export const ledgerTaxRateResource = defineResource({
     source: r.source ?? '',
     ...recordStamps(r),
   }),
+  recordName: rateTitle,
   toValues: (input) => ({
     kind: input.kind,
     ratePercent: storedPercent(input.rate_percent as number),

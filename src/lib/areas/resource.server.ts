@@ -75,6 +75,11 @@ export interface ResourceDefinition<S extends z.ZodObject> {
   search?: (q: string, bind: Bind) => SQL;
   /** Row (camelCase) → API record (snake_case). */
   serialize: (row: Row) => ApiRecord;
+  /**
+   * The record's name in its activity entries, from a stored row, when the title field is not a column
+   * of its own (a tax rate reads "GST TCS (s.52) 0.50 % from 2024-07-10"); otherwise the title column.
+   */
+  recordName?: (row: Row) => string;
   /** Parsed form input → row values. `existing` is set on update. */
   toValues: (input: z.infer<S>, existing?: Row) => Record<string, unknown>;
   unique?: UniqueRule[];
@@ -225,7 +230,7 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
   /** The title's column, read with a bulk status change that selects only what it changes. */
   const titleColumn = (columns as Record<string, PgColumn>)[titleKey] ?? (columns as Record<string, PgColumn>)[area.titleField];
   const recordName = (row: Row | undefined) => {
-    const title = row?.[area.titleField] ?? row?.[titleKey];
+    const title = row && def.recordName ? def.recordName(row) : (row?.[area.titleField] ?? row?.[titleKey]);
     return title === null || title === undefined || title === '' ? null : String(title);
   };
 
