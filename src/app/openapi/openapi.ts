@@ -44,6 +44,10 @@ const errorResponses = (route: RouteDef): Json => {
     if (unsafe) out['422'] = { description: 'Invalid input; `errors` names each field.', content: { 'application/json': { schema: ERROR } } };
     return out;
   }
+  if (route.access.kind === 'webhook') {
+    out['400'] = { description: 'A missing or wrong signature, or a body that is not the gateway’s event (logged).', content: { 'application/json': { schema: ERROR } } };
+    return out;
+  }
   if (route.access.kind !== 'public' && route.access.kind !== 'guest')
     out['401'] = { description: 'Not signed in.', content: { 'application/json': { schema: ERROR } } };
   if (route.access.kind === 'permission' || route.access.kind === 'vendor' || route.access.kind === 'staff') {
@@ -438,6 +442,8 @@ function accessText(route: RouteDef): string {
       return 'Vendor accounts only.';
     case 'staff':
       return 'Staff accounts only.';
+    case 'webhook':
+      return `A ${a.provider} webhook: server to server, authenticated by the \`X-Razorpay-Signature\` header (HMAC-SHA256 hex of the raw body with the webhook secret from Global settings); no session, no CSRF.`;
     case 'storefront':
       return `Storefront API: a storefront API key with the \`${a.scope}\` scope (\`Authorization: Bearer sk_live_…\`); no session cookie, no CSRF.`;
     default:
@@ -457,7 +463,7 @@ export function openApiDocument(serverUrl = '/'): Json {
       const parameters: Json[] = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
       for (const h of op.headers ?? [])
         parameters.push({ name: h.name, in: 'header', required: h.required, description: h.description, schema: { type: 'string' }, example: h.example });
-      const storefront = route.access.kind === 'storefront';
+      const storefront = route.access.kind === 'storefront' || route.access.kind === 'webhook';
       if (op.query) {
         const props = (jsonSchema(op.query).properties ?? {}) as Record<string, Json>;
         for (const [name, schema] of Object.entries(props)) parameters.push({ name, in: 'query', required: false, schema });
