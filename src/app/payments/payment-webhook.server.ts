@@ -20,7 +20,7 @@
  * ignored: answering an error would only make Razorpay send it again.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../lib/db/client.server.ts';
+import type { Db, DbOrTx, Tx } from '../../lib/db/client.server.ts';
 import { badRequest } from '../../lib/http/errors.ts';
 import { logActivity, type Actor } from '../../lib/activity/activity.server.ts';
 import { now as clockNow } from '../../lib/time/clock.server.ts';
@@ -31,6 +31,7 @@ import {
   orderNumberOf,
   razorpayEventSchema,
   verifyRazorpaySignature,
+  type RazorpayEvent,
   type RazorpayPayment,
   type RazorpayRefund,
 } from '../../features/payments/razorpay.server.ts';
@@ -71,7 +72,16 @@ export async function handleRazorpayWebhook(db: Db, req: WebhookRequest): Promis
   const event = result.data;
   const eventId = req.eventId?.trim();
   if (!eventId || eventId.length > 100) throw badRequest('The x-razorpay-event-id header is missing.');
+  const done = await applyRazorpayEvent(db, eventId, event, req.actor);
+  req.log.info({ eventId, event: event.event, outcome: done.outcome, duplicate: done.duplicate }, 'razorpay webhook');
+  return done;
+}
 
+/**
+ * Applies one verified event, once: the event id and what it changes in one transaction. The demo
+ * data's payments come through here too (src/app/orders/orders.demo.server.ts).
+ */
+export async function applyRazorpayEvent(db: DbOrTx, eventId: string, event: RazorpayEvent, actor: Actor): Promise<WebhookResult> {
   return db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(paymentWebhookEvents)
@@ -87,14 +97,13 @@ export async function handleRazorpayWebhook(db: Db, req: WebhookRequest): Promis
     const payment = event.payload.payment?.entity;
     const refund = event.payload.refund?.entity;
     if ((event.event === 'payment.authorized' || event.event === 'payment.captured' || event.event === 'payment.failed') && payment) {
-      done = await onPayment(tx, event.event.split('.')[1] as 'authorized' | 'captured' | 'failed', payment, at, req.actor);
+      done = await onPayment(tx, event.event.split('.')[1] as 'authorized' | 'captured' | 'failed', payment, at, actor);
     } else if (event.event === 'refund.processed' && refund) {
-      done = await onRefundProcessed(tx, refund, at, req.actor);
+      done = await onRefundProcessed(tx, refund, at, actor);
     } else {
       done = { outcome: `ignored: ${event.event} is not acted on`, orderId: null };
     }
     await tx.update(paymentWebhookEvents).set({ outcome: done.outcome, orderId: done.orderId }).where(eq(paymentWebhookEvents.eventId, eventId));
-    req.log.info({ eventId, event: event.event, outcome: done.outcome }, 'razorpay webhook');
     return { event: event.event, duplicate: false, outcome: done.outcome };
   });
 }
