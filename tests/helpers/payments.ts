@@ -32,7 +32,12 @@ export function postWebhook(baseUrl: string, body: unknown, opts: { secret?: str
 }
 
 /** The gateway captures a prepaid order's payment (its sub-orders may then be confirmed). */
-export async function capturePayment(baseUrl: string, orderNumber: string, amountPaise: number, paymentId = `pay_${orderNumber.replace(/\W/g, '')}`): Promise<void> {
+export async function capturePayment(
+  baseUrl: string,
+  orderNumber: string,
+  amountPaise: number,
+  paymentId = `pay_${orderNumber.replace(/\W/g, '')}`,
+): Promise<void> {
   const r = await postWebhook(baseUrl, razorpayPaymentEvent('payment.captured', { paymentId, amountPaise, orderNumber }));
   expect(r.status, await r.clone().text()).toBe(200);
 }

@@ -45,7 +45,10 @@ const errorResponses = (route: RouteDef): Json => {
     return out;
   }
   if (route.access.kind === 'webhook') {
-    out['400'] = { description: 'A missing or wrong signature, or a body that is not the gateway’s event (logged).', content: { 'application/json': { schema: ERROR } } };
+    out['400'] = {
+      description: 'A missing or wrong signature, or a body that is not the gateway’s event (logged).',
+      content: { 'application/json': { schema: ERROR } },
+    };
     return out;
   }
   if (route.access.kind !== 'public' && route.access.kind !== 'guest')

@@ -141,8 +141,7 @@ export async function moveSubOrder(db: DbOrTx, mover: Mover, orderId: number, su
     // note. A return refunded gives back what the sub-order has left to refund; a prepaid parcel
     // cancelled after capture, or returned to origin undelivered, gives back its total.
     let refundPaise = 0;
-    const refunding =
-      transition.action === 'refund' || (order.paymentMethod === 'prepaid' && (transition.action === 'cancel' || transition.action === 'rto'));
+    const refunding = transition.action === 'refund' || (order.paymentMethod === 'prepaid' && (transition.action === 'cancel' || transition.action === 'rto'));
     if (refunding) {
       refundPaise = Number(sub.totalPaise) - (await refundedOfSubOrder(tx, sub.id));
       await recordRefund(tx, {
@@ -207,7 +206,9 @@ export async function moveSubOrder(db: DbOrTx, mover: Mover, orderId: number, su
           : null;
     // The credit note credits what the invoice has left, which is what is refunded: never two amounts.
     if (credit && transition.action === 'refund' && credit.totalPaise !== refundPaise) {
-      throw conflict(`Sub-order ${sub.number}: the credit note (${credit.totalPaise} paise) and the refund (${refundPaise} paise) disagree; nothing was changed.`);
+      throw conflict(
+        `Sub-order ${sub.number}: the credit note (${credit.totalPaise} paise) and the refund (${refundPaise} paise) disagree; nothing was changed.`,
+      );
     }
     return { ...moved, order_status: orderStatus };
   });

@@ -141,7 +141,12 @@ export const seedOrders: DemoSeed = async (tx) => {
     const [{ totalPaise } = { totalPaise: 0 }] = await tx.select({ totalPaise: orders.totalPaise }).from(orders).where(eq(orders.id, placed.orderId));
     for (const [i, name] of (demo.gateway ?? []).entries()) {
       const paymentId = `pay_demo${String(n + 1).padStart(4, '0')}${i}`;
-      const event = razorpayPaymentEvent(name, { paymentId, amountPaise: Number(totalPaise), orderNumber: placed.number, errorDescription: 'Card declined by the issuing bank' });
+      const event = razorpayPaymentEvent(name, {
+        paymentId,
+        amountPaise: Number(totalPaise),
+        orderNumber: placed.number,
+        errorDescription: 'Card declined by the issuing bank',
+      });
       await onItsDay(() => applyRazorpayEvent(tx, `evt_${paymentId}`, razorpayEventSchema.parse(event), SYSTEM_ACTOR));
     }
     for (const [prefix, moves] of Object.entries(demo.moves ?? {})) {

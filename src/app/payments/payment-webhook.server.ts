@@ -89,7 +89,11 @@ export async function applyRazorpayEvent(db: DbOrTx, eventId: string, event: Raz
       .onConflictDoNothing({ target: paymentWebhookEvents.eventId })
       .returning({ eventId: paymentWebhookEvents.eventId });
     if (!fresh) {
-      const [seen] = await tx.select({ outcome: paymentWebhookEvents.outcome }).from(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, eventId)).limit(1);
+      const [seen] = await tx
+        .select({ outcome: paymentWebhookEvents.outcome })
+        .from(paymentWebhookEvents)
+        .where(eq(paymentWebhookEvents.eventId, eventId))
+        .limit(1);
       return { event: event.event, duplicate: true, outcome: seen?.outcome ?? 'seen' };
     }
     const at = clockNow();
@@ -143,13 +147,27 @@ async function onPayment(tx: Tx, status: 'authorized' | 'captured' | 'failed', p
   let paymentId: number;
   if (waiting) {
     if (RANK[waiting.status]! >= RANK[status]!) return { outcome: `ignored: ${p.id} is already ${waiting.status}`, orderId: order.id };
-    await tx.update(payments).set({ gatewayRef: p.id, status, amountPaise: p.amount, note, provider: 'razorpay', updatedAt: at }).where(eq(payments.id, waiting.id));
+    await tx
+      .update(payments)
+      .set({ gatewayRef: p.id, status, amountPaise: p.amount, note, provider: 'razorpay', updatedAt: at })
+      .where(eq(payments.id, waiting.id));
     paymentId = waiting.id;
   } else {
     // A new attempt after a failed one (the customer retried): its own row.
     const [row] = await tx
       .insert(payments)
-      .values({ orderId: order.id, kind: 'payment', method: 'prepaid', gatewayRef: p.id, amountPaise: p.amount, status, note, provider: 'razorpay', createdAt: at, updatedAt: at })
+      .values({
+        orderId: order.id,
+        kind: 'payment',
+        method: 'prepaid',
+        gatewayRef: p.id,
+        amountPaise: p.amount,
+        status,
+        note,
+        provider: 'razorpay',
+        createdAt: at,
+        updatedAt: at,
+      })
       .returning({ id: payments.id });
     paymentId = row!.id;
   }
@@ -192,7 +210,13 @@ async function onRefundProcessed(tx: Tx, r: RazorpayRefund, at: Date, actor: Act
         .select()
         .from(payments)
         .where(
-          and(eq(payments.paymentId, paid.id), eq(payments.kind, 'refund'), eq(payments.status, 'created'), eq(payments.amountPaise, r.amount), sql`${payments.gatewayRef} is null`),
+          and(
+            eq(payments.paymentId, paid.id),
+            eq(payments.kind, 'refund'),
+            eq(payments.status, 'created'),
+            eq(payments.amountPaise, r.amount),
+            sql`${payments.gatewayRef} is null`,
+          ),
         )
         .orderBy(asc(payments.id))
         .limit(1);

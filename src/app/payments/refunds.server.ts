@@ -60,7 +60,10 @@ export function razorpayRefundProvider(keyId: string, keySecret: string, fetchFn
       const response = await fetchFn(`https://api.razorpay.com/v1/payments/${encodeURIComponent(r.paymentRef)}/refund`, {
         method: 'POST',
         headers: { authorization: `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ amount: r.amountPaise, notes: { order_number: r.orderNumber, sub_order_number: r.subOrderNumber, reason: r.reason.slice(0, 200) } }),
+        body: JSON.stringify({
+          amount: r.amountPaise,
+          notes: { order_number: r.orderNumber, sub_order_number: r.subOrderNumber, reason: r.reason.slice(0, 200) },
+        }),
         signal: AbortSignal.timeout(10_000),
       }).catch((e: unknown) => ({ ok: false, status: 0, json: async () => ({ error: { description: String(e) } }) }) as unknown as Response);
       const body = (await response.json().catch(() => ({}))) as { id?: string; status?: string; error?: { description?: string } };
@@ -79,7 +82,9 @@ export function razorpayRefundProvider(keyId: string, keySecret: string, fetchFn
 
 /** The provider the settings choose. */
 export function refundProviderFor(s: PaymentSettings): RefundProvider {
-  return s.refundProvider === 'razorpay' && s.razorpayKeyId && s.razorpayKeySecret ? razorpayRefundProvider(s.razorpayKeyId, s.razorpayKeySecret) : manualRefundProvider;
+  return s.refundProvider === 'razorpay' && s.razorpayKeyId && s.razorpayKeySecret
+    ? razorpayRefundProvider(s.razorpayKeyId, s.razorpayKeySecret)
+    : manualRefundProvider;
 }
 
 export interface RecordRefundInput {
@@ -108,7 +113,11 @@ export async function refundedOfSubOrder(tx: Tx, subOrderId: number): Promise<nu
  * gateway payment, or the sub-order's COD collection), at most what that payment has left. Nothing
  * captured, nothing to refund: null.
  */
-export async function recordRefund(tx: Tx, input: RecordRefundInput, provider?: RefundProvider): Promise<{ id: number; amountPaise: number; status: string } | null> {
+export async function recordRefund(
+  tx: Tx,
+  input: RecordRefundInput,
+  provider?: RefundProvider,
+): Promise<{ id: number; amountPaise: number; status: string } | null> {
   if (!Number.isSafeInteger(input.amountPaise) || input.amountPaise <= 0) return null;
   const [paid] = await tx
     .select({ id: payments.id, gatewayRef: payments.gatewayRef, amountPaise: payments.amountPaise })

@@ -93,7 +93,10 @@ export const globalSettingsSchema = z
     razorpay_webhook_secret: optionalText(256),
     razorpay_webhook_secret_remove: removeFlag,
     refund_provider: z.enum(['manual', 'razorpay'], { error: 'Choose who carries refunds out.' }).default('manual'),
-    razorpay_key_id: optionalText(64).refine((v) => v === '' || /^rzp_(test|live)_[A-Za-z0-9]{6,40}$/.test(v), 'A Razorpay key id reads rzp_live_… or rzp_test_….'),
+    razorpay_key_id: optionalText(64).refine(
+      (v) => v === '' || /^rzp_(test|live)_[A-Za-z0-9]{6,40}$/.test(v),
+      'A Razorpay key id reads rzp_live_… or rzp_test_….',
+    ),
     razorpay_key_secret: optionalText(256),
     razorpay_key_secret_remove: removeFlag,
   })

@@ -118,11 +118,11 @@ export async function orderDetails(db: DbOrTx, principal: Principal, orderId: nu
         ? allowedActions(sub.status, kind)
             .filter((t) => !(awaitingPayment && t.action === 'confirm'))
             .map((t) => ({
-            action: t.action,
-            label: t.label,
-            needs_reason: Boolean(t.needsReason),
-            needs_shipment: Boolean(t.needsShipment),
-          }))
+              action: t.action,
+              label: t.label,
+              needs_reason: Boolean(t.needsReason),
+              needs_shipment: Boolean(t.needsShipment),
+            }))
         : [],
       lines: lines
         .filter((l) => l.subOrderId === sub.id)
