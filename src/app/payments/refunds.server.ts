@@ -45,9 +45,9 @@ export const manualRefundProvider: RefundProvider = {
   async refund(r) {
     const how =
       r.method === 'cod'
-        ? 'Pay it back to the customer by bank transfer or UPI (the order was paid in cash)'
-        : `Refund it in Razorpay’s dashboard against payment ${r.paymentRef ?? '(no gateway id yet)'}; its refund.processed webhook marks this row refunded`;
-    return { status: 'created', gatewayRef: null, note: `To do: refund ${formatPaise(r.amountPaise)} for ${r.subOrderNumber} (${r.reason}). ${how}.` };
+        ? 'by bank transfer or UPI (paid in cash)'
+        : `in Razorpay’s dashboard, payment ${r.paymentRef ?? '(no gateway id yet)'}; Razorpay’s refund.processed then marks it refunded`;
+    return { status: 'created', gatewayRef: null, note: `To do: refund ${formatPaise(r.amountPaise)} ${how}. Reason: ${r.reason}.` };
   },
 };
 
