@@ -26,7 +26,7 @@ import { logActivity, type Actor } from '../../lib/activity/activity.server.ts';
 import { now as clockNow } from '../../lib/time/clock.server.ts';
 import { formatPaise } from '../../lib/money/paise.ts';
 import { orderEvents, orders, payments, paymentWebhookEvents } from '../../features/orders/orders.tables.ts';
-import { paymentSettings } from '../../features/global-settings/global-settings.server.ts';
+import { paymentSettings } from '../../features/global-settings/payment-settings.server.ts';
 import {
   orderNumberOf,
   razorpayEventSchema,

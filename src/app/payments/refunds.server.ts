@@ -15,7 +15,7 @@ import type { Tx } from '../../lib/db/client.server.ts';
 import { logActivity, type Actor } from '../../lib/activity/activity.server.ts';
 import { formatPaise } from '../../lib/money/paise.ts';
 import { payments } from '../../features/orders/orders.tables.ts';
-import { paymentSettings, type PaymentSettings } from '../../features/global-settings/global-settings.server.ts';
+import { paymentSettings, type PaymentSettings } from '../../features/global-settings/payment-settings.server.ts';
 
 export interface RefundRequest {
   orderNumber: string;

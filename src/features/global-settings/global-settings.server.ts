@@ -141,20 +141,3 @@ export async function saveGlobalSettings(db: Db, actor: Actor, version: number, 
   return view(saved);
 }
 
-/** What the payment webhook and the refund providers need, secrets opened (read afresh: a webhook is rare enough). */
-export interface PaymentSettings {
-  razorpayWebhookSecret: string | null;
-  refundProvider: 'manual' | 'razorpay';
-  razorpayKeyId: string;
-  razorpayKeySecret: string | null;
-}
-
-export async function paymentSettings(db: DbOrTx): Promise<PaymentSettings> {
-  const stored = await readStored(db);
-  return {
-    razorpayWebhookSecret: open(stored.secrets.razorpay_webhook_secret) ?? null,
-    refundProvider: stored.values.refund_provider === 'razorpay' ? 'razorpay' : 'manual',
-    razorpayKeyId: stored.values.razorpay_key_id ?? '',
-    razorpayKeySecret: open(stored.secrets.razorpay_key_secret) ?? null,
-  };
-}
