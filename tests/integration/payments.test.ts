@@ -335,3 +335,41 @@ describe('/api/payments', () => {
     expect((await app.client().get('/api/payments')).status).toBe(401);
   });
 });
+
+describe('npm run storefront:simulate', () => {
+  it('plays a storefront against the server: orders placed, prepaid ones paid through a signed webhook', async () => {
+    const { execFile } = await import('node:child_process');
+    const { promisify } = await import('node:util');
+    const before = (await admin.getJson(`/api/payments?${query({ per_page: 100, ...filters(['gateway_ref', 'startsWith', 'pay_sim']) })}`)).body
+      .data as ApiRecord[];
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        'scripts/storefront-simulate.ts',
+        '--base-url',
+        app.server.url,
+        '--key',
+        writeKey,
+        '--webhook-secret',
+        TEST_WEBHOOK_SECRET,
+        '--rate',
+        '3',
+        '--seconds',
+        '2',
+        '--fail',
+        '0',
+        '--cod',
+        '0.5',
+      ],
+      { timeout: 60_000 },
+    );
+    expect(stdout).toMatch(/orders placed \((cod|prepaid)\): \d+/);
+    expect(stdout).not.toContain('webhook 400');
+    expect(stdout).not.toContain('errors');
+    const placedPrepaid = Number(/orders placed \(prepaid\): (\d+)/.exec(stdout)?.[1] ?? 0);
+    const after = (await admin.getJson(`/api/payments?${query({ per_page: 100, ...filters(['gateway_ref', 'startsWith', 'pay_sim']) })}`)).body
+      .data as ApiRecord[];
+    expect(after.length - before.length).toBe(placedPrepaid);
+    expect(after.every((r) => r.status === 'captured')).toBe(true);
+  });
+});
