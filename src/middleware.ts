@@ -228,10 +228,33 @@ async function handleStorefront(context: APIContext, next: MiddlewareNext, route
   return next();
 }
 
+/**
+ * A payment gateway's webhook (decision 042): no session is read (a cookie that comes along is
+ * ignored) and no CSRF token is asked for; the endpoint checks the body's signature.
+ */
+async function handleWebhook(context: APIContext, next: MiddlewareNext, route: CompiledRoute, provider: string): Promise<Response> {
+  const locals = context.locals;
+  locals.session = null;
+  locals.principal = null;
+  locals.realPrincipal = null;
+  locals.ability = abilityOf(null);
+  locals.can = () => false;
+  locals.route = route;
+  locals.theme = parseThemeCookie(undefined);
+  locals.csrfToken = '';
+  const method = context.request.method === 'HEAD' ? 'GET' : context.request.method;
+  if (!route.methods.includes(method as never)) {
+    return errorResponse(405, { message: `${context.request.method} is not allowed here.` }, { allow: allowedMethods(route.pattern).join(', ') });
+  }
+  locals.actor = { realUserId: null, impersonatedUserId: null, ip: clientIp(context), userAgent: `${provider} webhook` };
+  return next();
+}
+
 async function handleRequest(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const locals = context.locals;
   const matched = matchRoute(context.url.pathname, context.request.method)?.route;
   if (matched?.access.kind === 'storefront') return handleStorefront(context, next, matched, matched.access.scope);
+  if (matched?.access.kind === 'webhook') return handleWebhook(context, next, matched, matched.access.provider);
   await loadIdentity(context);
   const p = locals.principal;
   locals.ability = abilityOf(p);

@@ -121,6 +121,7 @@ function mayOpen(locals: App.Locals, route: RouteDef): boolean {
     case 'permission':
       return locals.can(route.access.permission);
     case 'storefront':
+    case 'webhook':
       return false;
   }
 }

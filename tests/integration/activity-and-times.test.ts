@@ -111,7 +111,15 @@ describe('activity entries name their record and label their fields', () => {
   it('names a settings change and labels its keys as the settings form does', async () => {
     const { body: settings } = await admin.getJson<{ data: Record<string, unknown> }>('/api/global-settings');
     // What the form sends back: the values (secrets blank: kept) and the version it loaded.
-    const { id: _id, updated_at: _u, twilio_auth_token_set: _t, smtp_password_set: _s, ...values } = settings.data;
+    const {
+      id: _id,
+      updated_at: _u,
+      twilio_auth_token_set: _t,
+      smtp_password_set: _s,
+      razorpay_webhook_secret_set: _w,
+      razorpay_key_secret_set: _k,
+      ...values
+    } = settings.data;
     const saved = await admin.put('/api/global-settings', { json: { ...values, store_name: 'Bazaar Times' } });
     expect(saved.status, await saved.clone().text()).toBe(200);
     const [entry] = (await activity({ per_page: '10', filters: { area: equals('global-settings') } })).data;

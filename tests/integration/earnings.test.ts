@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capturePayment, saveWebhookSecret } from '../helpers/payments.ts';
 import { useServer } from '../helpers/vitest-server.ts';
 import type { HttpClient } from '../helpers/http.ts';
 import { expectErrorShape } from '../helpers/assertions.ts';
@@ -48,8 +49,10 @@ async function place(lines: { sku: string; quantity: number }[], pincode = '5600
       payment_method: 'prepaid',
     }),
   });
-  const body = (await response.json()) as { data: { number: string } };
+  const body = (await response.json()) as { data: { number: string; total_paise: number } };
   expect(response.status, JSON.stringify(body)).toBe(201);
+  // Prepaid: confirmed once the gateway captures the payment (decision 042).
+  await capturePayment(app.server.url, body.data.number, body.data.total_paise);
   const { body: list } = await admin.getJson(`/api/orders?${query({ q: body.data.number, per_page: 10 })}`);
   const subs = list.data as ApiRecord[];
   for (const sub of subs) versions.set(sub.id, sub.version as number);
@@ -97,6 +100,7 @@ beforeAll(async () => {
     json: { name: 'Ledger shop', scopes: ['read-catalogue', 'write-orders'], rate_limit_per_minute: 10000 },
   });
   writeKey = ((await created.json()) as { data: { secret: string } }).data.secret;
+  await saveWebhookSecret(admin);
   swift = await idOf('delivery-partners', 'name', 'Swift Express');
 });
 

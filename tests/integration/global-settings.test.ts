@@ -32,8 +32,9 @@ async function current(client = admin): Promise<Settings> {
 
 /** What the form sends back: the values, secrets blank (kept), the version it loaded. */
 function formOf(view: Settings): Record<string, unknown> {
-  const { id: _id, updated_at: _u, twilio_auth_token_set: _t, smtp_password_set: _s, ...values } = view;
-  return values;
+  const { id: _id, updated_at: _u, ...values } = view;
+  // Every secret's "_set" flag is the view's, never the form's.
+  return Object.fromEntries(Object.entries(values).filter(([k]) => !k.endsWith('_set')));
 }
 
 async function save(changes: Record<string, unknown>, client = admin): Promise<Response> {

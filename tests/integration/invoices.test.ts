@@ -7,6 +7,7 @@
  * vendor isolation on every document route, and the storefront's download for its own key only.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { capturePayment, saveWebhookSecret } from '../helpers/payments.ts';
 import { useServer } from '../helpers/vitest-server.ts';
 import type { HttpClient } from '../helpers/http.ts';
 import { expectErrorShape } from '../helpers/assertions.ts';
@@ -47,6 +48,8 @@ async function place(lines: { sku: string; quantity: number }[], extra: Record<s
   const body = (await response.json()) as { data: ApiRecord };
   expect(response.status, JSON.stringify(body)).toBe(201);
   const number = body.data.number as string;
+  // A prepaid order is confirmed once the gateway captures its payment (decision 042).
+  if (extra.payment_method === 'prepaid') await capturePayment(app.server.url, number, body.data.total_paise as number);
   const { body: list } = await admin.getJson(`/api/orders?${query({ q: number, per_page: 10 })}`);
   const rows = list.data as ApiRecord[];
   return { number, orderId: rows[0]!.order_id as number, subs: rows.sort((a, b) => a.id - b.id) };
@@ -99,6 +102,7 @@ beforeAll(async () => {
   support = await app.as('support');
   const created = await admin.post('/api/storefront-api-keys', { json: { name: 'Invoice shop', scopes: ['write-orders'], rate_limit_per_minute: 10000 } });
   writeKey = ((await created.json()) as { data: { secret: string } }).data.secret;
+  await saveWebhookSecret(admin);
   const other = await admin.post('/api/storefront-api-keys', { json: { name: 'Other shop', scopes: ['write-orders'], rate_limit_per_minute: 10000 } });
   otherKey = ((await other.json()) as { data: { secret: string } }).data.secret;
   const { body } = await admin.getJson(`/api/delivery-partners?${query({ per_page: 10, ...filter('name', 'equals', 'Swift Express') })}`);

@@ -131,7 +131,16 @@ describe('events that notify', () => {
 
 /** The settings as the form sends them back: values only, secrets left blank (kept). */
 function editable(view: Record<string, unknown>): Record<string, unknown> {
-  const { id: _id, version: _v, updated_at: _u, twilio_auth_token_set: _t, smtp_password_set: _s, ...values } = view;
+  const {
+    id: _id,
+    version: _v,
+    updated_at: _u,
+    twilio_auth_token_set: _t,
+    smtp_password_set: _s,
+    razorpay_webhook_secret_set: _w,
+    razorpay_key_secret_set: _k,
+    ...values
+  } = view;
   return values;
 }
 

@@ -372,7 +372,8 @@ describe('moving a sub-order', () => {
     expect((await move(admin, orderId, s.id, { action: 'refund', version: s.version })).status).toBe(200);
     const d = await details(admin, orderId);
     expect(d.status).toBe('refunded');
-    expect((d.payments as ApiRecord[]).map((p) => `${p.kind}:${p.status}`)).toEqual(['payment:captured', 'refund:refunded']);
+    // The cash collected on delivery, and its refund recorded for a person to carry out (decision 043).
+    expect((d.payments as ApiRecord[]).map((p) => `${p.kind}:${p.status}`)).toEqual(['payment:captured', 'refund:created']);
     await expectErrorShape(await move(admin, orderId, s.id, { action: 'refund', version: s.version + 1 }), 409);
   });
 

@@ -261,7 +261,16 @@ describe('the “Review product changes” setting', () => {
   it('is off by default, and saved like every global setting', async () => {
     const { body } = await admin.getJson('/api/global-settings');
     expect(body.data.review_product_changes).toBe(false);
-    const { version: v, id: _id, updated_at: _u, twilio_auth_token_set: _t, smtp_password_set: _s, ...values } = body.data;
+    const {
+      version: v,
+      id: _id,
+      updated_at: _u,
+      twilio_auth_token_set: _t,
+      smtp_password_set: _s,
+      razorpay_webhook_secret_set: _w,
+      razorpay_key_secret_set: _k,
+      ...values
+    } = body.data;
     const saved = await admin.put('/api/global-settings', { json: { ...values, version: v, review_product_changes: true } });
     expect(saved.status, await saved.clone().text()).toBe(200);
     expect((await admin.getJson('/api/global-settings')).body.data.review_product_changes).toBe(true);
@@ -269,7 +278,16 @@ describe('the “Review product changes” setting', () => {
 
   it('refuses a value that is not yes or no: 422', async () => {
     const { body } = await admin.getJson('/api/global-settings');
-    const { version: v, id: _id, updated_at: _u, twilio_auth_token_set: _t, smtp_password_set: _s, ...values } = body.data;
+    const {
+      version: v,
+      id: _id,
+      updated_at: _u,
+      twilio_auth_token_set: _t,
+      smtp_password_set: _s,
+      razorpay_webhook_secret_set: _w,
+      razorpay_key_secret_set: _k,
+      ...values
+    } = body.data;
     const refused = await expectErrorShape(await admin.put('/api/global-settings', { json: { ...values, version: v, review_product_changes: 'maybe' } }), 422);
     expect(Object.keys(refused.errors ?? {})).toContain('review_product_changes');
   });

@@ -48,6 +48,8 @@ function expectationFor(route: CompiledRoute, profile: Profile | null): Expectat
       ? { kind: 'status', status: 403, why: 'storefront API refuses a session' }
       : { kind: 'status', status: 401, why: 'storefront API needs a key' };
   }
+  // A gateway's webhook reads no session: unsigned, it is a 400 for anyone.
+  if (access.kind === 'webhook') return { kind: 'status', status: 400, why: 'webhook without a signature' };
   if (access.kind === 'guest') {
     return profile
       ? { kind: 'redirect', to: '/dashboard', why: 'guest-only route, signed in' }

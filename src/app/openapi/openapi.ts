@@ -25,6 +25,7 @@ import { adjustmentSchema, startStockingSchema, thresholdSchema } from '@/featur
 import { ORDER_OPERATIONS } from './orders.openapi.ts';
 import { EARNING_OPERATIONS } from './earnings.openapi.ts';
 import { INVOICE_OPERATIONS } from './invoices.openapi.ts';
+import { PAYMENT_OPERATIONS } from './payments.openapi.ts';
 
 type Json = Record<string, unknown>;
 
@@ -42,6 +43,13 @@ const errorResponses = (route: RouteDef): Json => {
     out['403'] = { description: 'The key lacks the scope, or a back-office session cookie came along.', content: { 'application/json': { schema: ERROR } } };
     out['429'] = { description: 'Past the key’s requests a minute (Retry-After).', content: { 'application/json': { schema: ERROR } } };
     if (unsafe) out['422'] = { description: 'Invalid input; `errors` names each field.', content: { 'application/json': { schema: ERROR } } };
+    return out;
+  }
+  if (route.access.kind === 'webhook') {
+    out['400'] = {
+      description: 'A missing or wrong signature, or a body that is not the gateway’s event (logged).',
+      content: { 'application/json': { schema: ERROR } },
+    };
     return out;
   }
   if (route.access.kind !== 'public' && route.access.kind !== 'guest')
@@ -77,6 +85,7 @@ const OPERATIONS: Record<string, Operation> = {
   ...ORDER_OPERATIONS,
   ...EARNING_OPERATIONS,
   ...INVOICE_OPERATIONS,
+  ...PAYMENT_OPERATIONS,
   'POST /auth/login': { summary: 'Sign in (form post; sets the session and XSRF-TOKEN cookies)', tag: 'Auth', body: loginSchema },
   'GET /api/user': { summary: 'The current user: name, email, abilities, SMS balance, unread notifications', tag: 'Auth' },
   'POST /api/user': { summary: 'Update the profile (multipart, may carry an avatar)', tag: 'Profile', body: profileSchema, multipart: true },
@@ -438,6 +447,8 @@ function accessText(route: RouteDef): string {
       return 'Vendor accounts only.';
     case 'staff':
       return 'Staff accounts only.';
+    case 'webhook':
+      return `A ${a.provider} webhook: server to server, authenticated by the \`X-Razorpay-Signature\` header (HMAC-SHA256 hex of the raw body with the webhook secret from Global settings); no session, no CSRF.`;
     case 'storefront':
       return `Storefront API: a storefront API key with the \`${a.scope}\` scope (\`Authorization: Bearer sk_live_…\`); no session cookie, no CSRF.`;
     default:
@@ -457,7 +468,7 @@ export function openApiDocument(serverUrl = '/'): Json {
       const parameters: Json[] = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
       for (const h of op.headers ?? [])
         parameters.push({ name: h.name, in: 'header', required: h.required, description: h.description, schema: { type: 'string' }, example: h.example });
-      const storefront = route.access.kind === 'storefront';
+      const storefront = route.access.kind === 'storefront' || route.access.kind === 'webhook';
       if (op.query) {
         const props = (jsonSchema(op.query).properties ?? {}) as Record<string, Json>;
         for (const [name, schema] of Object.entries(props)) parameters.push({ name, in: 'query', required: false, schema });

@@ -20,6 +20,8 @@ import { partnersServing } from '../../features/orders/order-pricing.server.ts';
 import { now as clockNow } from '../../lib/time/clock.server.ts';
 import { recordDeliveryEarnings, reverseForRefund } from '../money/order-earnings.server.ts';
 import { issueCreditNote, issueInvoice } from '../../features/invoices/document-issuing.server.ts';
+import { recordRefund, refundedOfSubOrder } from '../payments/refunds.server.ts';
+import { prepaidCaptured } from '../payments/payment-state.server.ts';
 
 /** Where the AWB goes in a delivery partner's tracking URL template (delivery-partner.area.ts). */
 const TRACKING_PLACEHOLDER = '{tracking_number}';
@@ -89,6 +91,11 @@ export async function moveSubOrder(db: DbOrTx, mover: Mover, orderId: number, su
         version: [`Now version ${sub.version}.`],
       });
     }
+    if (transition.action === 'confirm' && order.paymentMethod === 'prepaid' && !(await prepaidCaptured(tx, orderId))) {
+      throw conflict(`Order ${order.number} is prepaid and awaiting payment: it can be confirmed once the payment gateway captures the payment.`, {
+        payment: ['Awaiting payment.'],
+      });
+    }
     const reason = input.reason?.trim() || null;
     if (transition.needsReason && !reason) throw invalid({ reason: ['Say why.'] });
 
@@ -133,23 +140,28 @@ export async function moveSubOrder(db: DbOrTx, mover: Mover, orderId: number, su
         updatedAt: now,
       });
     }
-    if (transition.action === 'refund') {
-      // Recorded for a person to carry out at the gateway or by bank transfer (the default refund provider).
-      await tx.insert(payments).values({
+    // Money back (decision 043): one amount for the refund row, the ledger's reversal and the credit
+    // note. A return refunded gives back what the sub-order has left to refund; a prepaid parcel
+    // cancelled after capture, or returned to origin undelivered, gives back its total.
+    let refundPaise = 0;
+    const refunding = transition.action === 'refund' || (order.paymentMethod === 'prepaid' && (transition.action === 'cancel' || transition.action === 'rto'));
+    if (refunding) {
+      refundPaise = Number(sub.totalPaise) - (await refundedOfSubOrder(tx, sub.id));
+      await recordRefund(tx, {
         orderId,
+        orderNumber: order.number,
         subOrderId: sub.id,
-        kind: 'refund',
-        method: order.paymentMethod,
-        amountPaise: sub.totalPaise,
-        status: 'refunded',
-        gatewayRef: `REFUND-${sub.number}`,
-        createdAt: now,
-        updatedAt: now,
+        subOrderNumber: sub.number,
+        method: order.paymentMethod === 'cod' ? 'cod' : 'prepaid',
+        amountPaise: refundPaise,
+        reason: reason ?? (transition.action === 'refund' ? `Goods returned${sub.returnReason ? `: ${sub.returnReason}` : ''}` : transition.label),
+        at: now,
+        actor: mover.actor,
       });
     }
     // Issue 18: the earnings ledger (src/app/money/order-earnings.server.ts). Before delivery nothing was earned.
     if (transition.action === 'deliver') await recordDeliveryEarnings(tx, sub.id, now, mover.actor);
-    if (transition.action === 'refund') await reverseForRefund(tx, sub.id, sub.totalPaise, now, mover.actor);
+    if (transition.action === 'refund') await reverseForRefund(tx, sub.id, refundPaise, now, mover.actor);
     await tx.insert(orderEvents).values({
       orderId,
       subOrderId: sub.id,
@@ -189,10 +201,18 @@ export async function moveSubOrder(db: DbOrTx, mover: Mover, orderId: number, su
     // the parcel ships, a credit note when the goods come back (decision 040).
     const issuing = { issuedAt: now, issuedBy: mover.label, actor: mover.actor };
     if (transition.action === 'ship') await issueInvoice(tx, sub.id, issuing);
-    if (transition.action === 'refund')
-      await issueCreditNote(tx, sub.id, { ...issuing, reason: `Goods returned${sub.returnReason ? `: ${sub.returnReason}` : ''}` });
-    if (transition.action === 'rto')
-      await issueCreditNote(tx, sub.id, { ...issuing, reason: `Returned to origin, not delivered${reason ? `: ${reason}` : ''}` });
+    const credit =
+      transition.action === 'refund'
+        ? await issueCreditNote(tx, sub.id, { ...issuing, reason: `Goods returned${sub.returnReason ? `: ${sub.returnReason}` : ''}` })
+        : transition.action === 'rto'
+          ? await issueCreditNote(tx, sub.id, { ...issuing, reason: `Returned to origin, not delivered${reason ? `: ${reason}` : ''}` })
+          : null;
+    // The credit note credits what the invoice has left, which is what is refunded: never two amounts.
+    if (credit && transition.action === 'refund' && credit.totalPaise !== refundPaise) {
+      throw conflict(
+        `Sub-order ${sub.number}: the credit note (${credit.totalPaise} paise) and the refund (${refundPaise} paise) disagree; nothing was changed.`,
+      );
+    }
     return { ...moved, order_status: orderStatus };
   });
 }

@@ -12,12 +12,14 @@ import { SYSTEM_ACTOR } from '../../lib/activity/activity.server.ts';
 import { sha256 } from '../../lib/security/tokens.server.ts';
 import { deliveryPartners } from '../../features/delivery-partners/delivery-partner.tables.ts';
 import { customers } from '../../features/customers/customer.tables.ts';
-import { storefrontApiKeys, subOrders } from '../../features/orders/orders.tables.ts';
+import { orders, storefrontApiKeys, subOrders } from '../../features/orders/orders.tables.ts';
 import type { PlaceOrderInput } from '../../features/orders/order.schema.ts';
 import type { TransitionAction } from '../../features/orders/order-status.ts';
 import { placeOrder } from './order-placing.server.ts';
 import { moveSubOrder, type Mover } from './order-transitions.server.ts';
 import { atTime } from '../../lib/time/clock.server.ts';
+import { razorpayEventSchema, razorpayPaymentEvent } from '../../features/payments/razorpay.server.ts';
+import { applyRazorpayEvent } from '../payments/payment-webhook.server.ts';
 
 interface DemoOrder {
   key: string;
@@ -31,6 +33,8 @@ interface DemoOrder {
    * and its earnings be payable on a new install (issue 18 §8). Omitted: placed and moved now.
    */
   ageDays?: number;
+  /** A prepaid order's gateway events, through the webhook's own code (decision 042), right after placing. */
+  gateway?: ('payment.captured' | 'payment.failed')[];
 }
 
 const DEMO_ORDERS: DemoOrder[] = [
@@ -53,6 +57,7 @@ const DEMO_ORDERS: DemoOrder[] = [
       lines: [{ sku: 'DFH-SHI-002', quantity: 1 }],
       payment_method: 'prepaid',
     },
+    gateway: ['payment.captured'],
     moves: { DFH: [{ action: 'confirm' }] },
   },
   {
@@ -62,6 +67,8 @@ const DEMO_ORDERS: DemoOrder[] = [
       lines: [{ sku: 'KVH-TOW-002', quantity: 1 }],
       payment_method: 'prepaid',
     },
+    // Paid, then cancelled: its refund waits for a person (the default refund provider).
+    gateway: ['payment.captured'],
     moves: { KVH: [{ action: 'cancel', reason: 'Customer ordered the wrong colour' }] },
   },
   {
@@ -84,6 +91,8 @@ const DEMO_ORDERS: DemoOrder[] = [
       lines: [{ sku: 'DFH-KUR-001', quantity: 1 }],
       payment_method: 'prepaid',
     },
+    // The customer's card was declined: the order awaits payment for a retry.
+    gateway: ['payment.failed'],
   },
   {
     key: 'demo-order-0006',
@@ -92,6 +101,7 @@ const DEMO_ORDERS: DemoOrder[] = [
       lines: [{ sku: 'DFH-KUR-020-M-WHT', quantity: 1 }],
       payment_method: 'prepaid',
     },
+    gateway: ['payment.captured'],
     moves: {
       DFH: [{ action: 'confirm' }, { action: 'pack' }, { action: 'ship', partner: 'Dakshin Couriers', awb: 'DKC200000006' }, { action: 'deliver' }],
     },
@@ -128,6 +138,17 @@ export const seedOrders: DemoSeed = async (tx) => {
     let step = 0;
     const onItsDay = <T>(fn: () => Promise<T>) => (placedAt ? atTime(new Date(placedAt.getTime() + step++ * 86_400_000), fn) : fn());
     const placed = await onItsDay(() => placeOrder(tx, caller, demo.key, input));
+    const [{ totalPaise } = { totalPaise: 0 }] = await tx.select({ totalPaise: orders.totalPaise }).from(orders).where(eq(orders.id, placed.orderId));
+    for (const [i, name] of (demo.gateway ?? []).entries()) {
+      const paymentId = `pay_demo${String(n + 1).padStart(4, '0')}${i}`;
+      const event = razorpayPaymentEvent(name, {
+        paymentId,
+        amountPaise: Number(totalPaise),
+        orderNumber: placed.number,
+        errorDescription: 'Card declined by the issuing bank',
+      });
+      await onItsDay(() => applyRazorpayEvent(tx, `evt_${paymentId}`, razorpayEventSchema.parse(event), SYSTEM_ACTOR));
+    }
     for (const [prefix, moves] of Object.entries(demo.moves ?? {})) {
       const subs = await tx
         .select({ id: subOrders.id, vendorId: subOrders.vendorId, number: subOrders.number })

@@ -138,7 +138,12 @@ const routeList: RouteDef[] = [
   api(['POST'], '/api/customers/:id/reveal', perm('customers:view-pii'), { sample: { id: '1' } }),
   api(['POST'], '/api/customers/:id/block', perm('customers:update'), { sample: { id: '1' } }),
   api(['POST'], '/api/customers/:id/unblock', perm('customers:update'), { sample: { id: '1' } }),
-  planned('/payments/listing', 'accountings:payment-list', 'Payments'),
+  // Payments and refunds (src/features/payments, decisions 042–043): a vendor sees those of their own sub-orders' orders.
+  page('/payments/listing', perm('accountings:payment-list'), 'Payments'),
+  api(['GET'], '/api/payments', perm('accountings:payment-list')),
+  api(['GET'], '/api/payments/export', perm('accountings:payment-list')),
+  // Razorpay's webhook: server to server, the body's signature authenticates it; no session, no CSRF.
+  api(['POST'], '/api/webhooks/razorpay', { kind: 'webhook', provider: 'razorpay' }),
   // Roles and grants (src/features/roles): /roles, /roles/add and /roles/:id/edit come with the area (AREAS).
   page('/permissions/:id', perm('rbac:update'), 'Role permissions', { sample: { id: '1' }, parent: '/roles' }),
   page('/user/permissions/:user', perm('rbac:update'), 'User permissions', { sample: { user: '1' }, parent: '/users/list' }),

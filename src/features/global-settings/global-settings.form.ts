@@ -33,8 +33,14 @@ export const SMTP_SECURITY = [
   { value: 'none', label: 'None (a relay on a private network only)' },
 ] as const;
 
+/** Who carries refunds out (decision 043): a person (recorded for them to do), or Razorpay's refund API. */
+export const REFUND_PROVIDERS = [
+  { value: 'manual', label: 'A person (each refund is listed under Payments with what to do)' },
+  { value: 'razorpay', label: 'Razorpay (refunds prepaid payments through its API)' },
+] as const;
+
 /** The fields that hold secrets: stored encrypted, never sent to the browser. */
-export const SECRET_FIELDS = ['twilio_auth_token', 'smtp_password'] as const;
+export const SECRET_FIELDS = ['twilio_auth_token', 'smtp_password', 'razorpay_webhook_secret', 'razorpay_key_secret'] as const;
 export type SecretField = (typeof SECRET_FIELDS)[number];
 
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters.`);
@@ -84,6 +90,15 @@ export const globalSettingsSchema = z
       (v) => v === '' || /^([^<>]{1,100} )?<?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/.test(v),
       'Enter an address such as no-reply@example.com or Store <no-reply@example.com>.',
     ),
+    razorpay_webhook_secret: optionalText(256),
+    razorpay_webhook_secret_remove: removeFlag,
+    refund_provider: z.enum(['manual', 'razorpay'], { error: 'Choose who carries refunds out.' }).default('manual'),
+    razorpay_key_id: optionalText(64).refine(
+      (v) => v === '' || /^rzp_(test|live)_[A-Za-z0-9]{6,40}$/.test(v),
+      'A Razorpay key id reads rzp_live_… or rzp_test_….',
+    ),
+    razorpay_key_secret: optionalText(256),
+    razorpay_key_secret_remove: removeFlag,
   })
   .superRefine((v, ctx) => {
     const need = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
@@ -96,11 +111,13 @@ export const globalSettingsSchema = z
       if (v.smtp_port === '') need('smtp_port', 'Enter the SMTP port (587 for STARTTLS, 465 for TLS).');
       if (!v.mail_from) need('mail_from', 'Enter the address mail is sent from.');
     }
+    if (v.refund_provider === 'razorpay' && !v.razorpay_key_id) need('razorpay_key_id', 'Enter the key id to refund through Razorpay.');
   });
 export type GlobalSettingsInput = z.infer<typeof globalSettingsSchema>;
 
 const twilio = { field: 'sms_provider', equals: 'twilio' };
 const smtp = { field: 'mail_provider', equals: 'smtp' };
+const razorpayRefunds = { field: 'refund_provider', equals: 'razorpay' };
 
 const fields: AreaField[] = [
   { name: 'store_name', label: 'Store name', input: 'text', section: 'Store', placeholder: 'e.g. Bazaar India' },
@@ -149,6 +166,17 @@ const fields: AreaField[] = [
   { name: 'smtp_username', label: 'SMTP username', input: 'text', showWhen: smtp },
   { name: 'smtp_password', label: 'SMTP password', input: 'secret', showWhen: smtp },
   { name: 'mail_from', label: 'Send mail from', input: 'text', showWhen: smtp, placeholder: 'Store <no-reply@example.com>' },
+  {
+    name: 'razorpay_webhook_secret',
+    label: 'Razorpay webhook secret',
+    input: 'secret',
+    section: 'Payments',
+    wide: true,
+    hint: 'The secret set on the webhook in Razorpay’s dashboard, pointing at /api/webhooks/razorpay. Prepaid orders are confirmed by its payment.captured events.',
+  },
+  { name: 'refund_provider', label: 'Refunds carried out by', input: 'select', options: REFUND_PROVIDERS, wide: true },
+  { name: 'razorpay_key_id', label: 'Razorpay key id', input: 'text', showWhen: razorpayRefunds, placeholder: 'rzp_live_…' },
+  { name: 'razorpay_key_secret', label: 'Razorpay key secret', input: 'secret', showWhen: razorpayRefunds },
 ];
 
 export const globalSettingsForm: FormDeclaration = {

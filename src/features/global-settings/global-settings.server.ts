@@ -44,6 +44,8 @@ export const DEFAULT_SETTINGS: StoredValues = {
   smtp_security: 'starttls',
   smtp_username: '',
   mail_from: '',
+  refund_provider: 'manual',
+  razorpay_key_id: '',
 };
 
 async function readStored(db: DbOrTx, lock = false): Promise<Stored> {
@@ -76,10 +78,22 @@ export async function saveGlobalSettings(db: Db, actor: Actor, version: number, 
     if (before.version !== version) {
       throw conflict('The settings were changed by someone else after you opened them. Reload to see their changes; what you typed is kept until you do.');
     }
-    const { twilio_auth_token, twilio_auth_token_remove, smtp_password, smtp_password_remove, ...values } = input;
+    const {
+      twilio_auth_token,
+      twilio_auth_token_remove,
+      smtp_password,
+      smtp_password_remove,
+      razorpay_webhook_secret,
+      razorpay_webhook_secret_remove,
+      razorpay_key_secret,
+      razorpay_key_secret_remove,
+      ...values
+    } = input;
     const given: Record<SecretField, { value: string; remove: boolean }> = {
       twilio_auth_token: { value: twilio_auth_token, remove: twilio_auth_token_remove === 'true' },
       smtp_password: { value: smtp_password, remove: smtp_password_remove === 'true' },
+      razorpay_webhook_secret: { value: razorpay_webhook_secret, remove: razorpay_webhook_secret_remove === 'true' },
+      razorpay_key_secret: { value: razorpay_key_secret, remove: razorpay_key_secret_remove === 'true' },
     };
     const secrets = { ...before.secrets };
     for (const field of SECRET_FIELDS) {
@@ -91,6 +105,8 @@ export async function saveGlobalSettings(db: Db, actor: Actor, version: number, 
     if (values.sms_provider === 'twilio' && !hasSecret('twilio_auth_token')) errors.twilio_auth_token = ['Enter the auth token to send SMS through Twilio.'];
     if (values.mail_provider === 'smtp' && values.smtp_username && !hasSecret('smtp_password'))
       errors.smtp_password = ['Enter the password for this SMTP username.'];
+    if (values.refund_provider === 'razorpay' && !hasSecret('razorpay_key_secret'))
+      errors.razorpay_key_secret = ['Enter the key secret to refund through Razorpay.'];
     if (Object.keys(errors).length) throw invalid(errors);
 
     const after: Stored = { version: before.version + 1, values, secrets, updated_at: new Date().toISOString() };
@@ -124,3 +140,4 @@ export async function saveGlobalSettings(db: Db, actor: Actor, version: number, 
   forgetDeliverySettings();
   return view(saved);
 }
+

@@ -57,8 +57,10 @@ export async function orderDetails(db: DbOrTx, principal: Principal, orderId: nu
   const pays = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), vendorId === null ? undefined : inArray(payments.subOrderId, subIds)))
+    .where(and(eq(payments.orderId, orderId), vendorId === null ? undefined : or(inArray(payments.subOrderId, subIds), isNull(payments.subOrderId))))
     .orderBy(asc(payments.id));
+  // A prepaid order waits for the gateway's capture before its parcels are confirmed (decision 042).
+  const awaitingPayment = order.paymentMethod === 'prepaid' && !pays.some((p) => p.kind === 'payment' && p.status === 'captured' && p.subOrderId === null);
   const notes = await db
     .select()
     .from(orderNotes)
@@ -73,6 +75,7 @@ export async function orderDetails(db: DbOrTx, principal: Principal, orderId: nu
     number: order.number,
     status: order.status,
     status_label: statusLabel(order.status),
+    awaiting_payment: awaitingPayment,
     placed_at: order.placedAt.toISOString(),
     payment_method: order.paymentMethod,
     coupon_code: order.couponCode,
@@ -112,12 +115,14 @@ export async function orderDetails(db: DbOrTx, principal: Principal, orderId: nu
       shipped_at: sub.shippedAt?.toISOString() ?? null,
       delivered_at: sub.deliveredAt?.toISOString() ?? null,
       actions: kind
-        ? allowedActions(sub.status, kind).map((t) => ({
-            action: t.action,
-            label: t.label,
-            needs_reason: Boolean(t.needsReason),
-            needs_shipment: Boolean(t.needsShipment),
-          }))
+        ? allowedActions(sub.status, kind)
+            .filter((t) => !(awaitingPayment && t.action === 'confirm'))
+            .map((t) => ({
+              action: t.action,
+              label: t.label,
+              needs_reason: Boolean(t.needsReason),
+              needs_shipment: Boolean(t.needsShipment),
+            }))
         : [],
       lines: lines
         .filter((l) => l.subOrderId === sub.id)
@@ -158,6 +163,7 @@ export async function orderDetails(db: DbOrTx, principal: Principal, orderId: nu
       gateway_ref: p.gatewayRef,
       amount_paise: p.amountPaise,
       status: p.status,
+      note: p.note,
       at: p.createdAt.toISOString(),
     })),
     notes: notes.map((n) => ({ id: n.id, body: n.body, author: n.authorName, at: n.createdAt.toISOString() })),

@@ -8,7 +8,7 @@
  * (placed_at, id): the indexes below are those shapes, with and without a vendor.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../lib/db/columns.ts';
 import { users, vendors } from '../../lib/db/schema.ts';
 import { customers } from '../customers/customer.tables.ts';
@@ -253,7 +253,11 @@ export const orderNotes = pgTable(
   (t) => [index('order_notes_order_idx').on(t.orderId, t.id)],
 );
 
-/** Payments and refunds of an order (issue 17 §4). */
+/**
+ * Payments and refunds of an order (issue 17 §4, decision 042). A prepaid order's gateway payment is
+ * the order's (no sub-order); a COD payment is a delivered sub-order's; a refund is a sub-order's,
+ * against the payment it gives back (`payment_id`).
+ */
 export const payments = pgTable(
   'payments',
   {
@@ -262,22 +266,49 @@ export const payments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     subOrderId: integer('sub_order_id').references(() => subOrders.id, { onDelete: 'set null' }),
+    /** A refund's payment (what it gives money back from); null for a payment. */
+    paymentId: integer('payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'cascade' }),
     /** 'payment' | 'refund' */
     kind: text('kind').notNull(),
     /** 'prepaid' | 'cod' */
     method: text('method').notNull(),
+    /** The gateway's id (Razorpay pay_…, rfnd_…), COD-<sub-order> for cash collected; null until the gateway names it. */
     gatewayRef: text('gateway_ref'),
     amountPaise: paise('amount_paise').notNull(),
     /** 'created' | 'authorized' | 'captured' | 'failed' | 'refunded' */
     status: text('status').notNull(),
+    /** Who carries a refund out: 'manual' (a person) or 'razorpay' (the gateway's API). */
+    provider: text('provider'),
+    /** What a person must do (a refund to carry out by hand), or why the gateway failed a payment. */
+    note: text('note'),
     ...timestamps,
   },
   (t) => [
     index('payments_order_idx').on(t.orderId, t.id),
     index('payments_created_idx').on(t.createdAt, t.id),
+    index('payments_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('payments_sub_order_idx').on(t.subOrderId),
+    index('payments_payment_idx').on(t.paymentId),
+    uniqueIndex('payments_gateway_ref_idx')
+      .on(t.gatewayRef)
+      .where(sql`${t.gatewayRef} is not null`),
     check('payments_amount_check', sql`${t.amountPaise} >= 0`),
+    check('payments_kind_check', sql`${t.kind} in ('payment', 'refund')`),
   ],
 );
+
+/**
+ * The payment gateway's webhook events already handled (decision 042): a redelivery of the same
+ * event id (Razorpay's `x-razorpay-event-id`) changes nothing.
+ */
+export const paymentWebhookEvents = pgTable('payment_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  event: text('event').notNull(),
+  /** What it did: 'captured', 'failed', 'ignored: …' */
+  outcome: text('outcome').notNull(),
+  orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Idempotency keys of the storefront's order placing: a retry with the same key (from the same API

@@ -94,6 +94,7 @@ export const BUILT_IN_ROLES: Record<string, { description: string; permissions: 
       'warehouse:list',
       'warehouse:create',
       'warehouse:update',
+      'accountings:payment-list',
       'accountings:payouts-list',
       'accountings:earning-list',
       'reviews:list',

@@ -23,7 +23,12 @@ export type Access =
    * The storefront API (/api/storefront/v1/…): a storefront API key with this scope, never a
    * back-office session (refused when its cookie comes along), no CSRF (no cookie to forge with).
    */
-  | { kind: 'storefront'; scope: 'read-catalogue' | 'write-orders' };
+  | { kind: 'storefront'; scope: 'read-catalogue' | 'write-orders' }
+  /**
+   * A payment gateway's webhook (/api/webhooks/…): server to server, authenticated by the body's
+   * signature, which the endpoint checks; no session is read and there is no CSRF check.
+   */
+  | { kind: 'webhook'; provider: 'razorpay' };
 
 export interface RouteDef {
   /** `/brands/:id/edit` style. */

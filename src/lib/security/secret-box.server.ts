@@ -5,7 +5,7 @@
  * no longer open: `open()` answers null and the settings page asks for them again.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { config } from '@/lib/config.server.ts';
+import { config } from '../config.server.ts';
 
 const VERSION = 'v1';
 let key: Buffer | undefined;
