@@ -140,4 +140,3 @@ export async function saveGlobalSettings(db: Db, actor: Actor, version: number, 
   forgetDeliverySettings();
   return view(saved);
 }
-
