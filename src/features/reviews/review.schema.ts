@@ -4,8 +4,8 @@
  * (loaded on first use). No server imports.
  */
 import { z } from 'zod';
-import { requiredText } from '../../lib/areas/field-schemas.ts';
-import { recordId } from '../../lib/http/integers.ts';
+import { requiredText } from '@/lib/areas/field-schemas.ts';
+import { recordId } from '@/lib/http/integers.ts';
 import { MAX_BODY_LENGTH, MAX_PHOTO_BYTES, MAX_REJECTION_REASON, MAX_REPLY_LENGTH, MAX_REVIEW_PHOTOS, MAX_TITLE_LENGTH } from './review-rules.ts';
 
 export const rejectionReason = requiredText('Give the reason for rejecting the review (the customer may be told).', MAX_REJECTION_REASON);

@@ -112,7 +112,7 @@ export async function submitReview(db: DbOrTx, caller: { apiKeyName: string; act
     photos.push({ path: newImagePath(`reviews/${product.id}`), image: await processPhoto(`photos.${i}.data`, decodePhoto(p.data, i), MAX_PHOTO_BYTES) });
   }
   const written: string[] = [];
-  const writer: Writer = { userId: null, label: `${customer.name} (storefront key ${caller.apiKeyName})`, actor: caller.actor };
+  const writer: Writer = { userId: null, label: `Customer (storefront key ${caller.apiKeyName})`, actor: caller.actor };
   try {
     for (const p of photos) {
       await writeImageCopies(p.path, p.image);
