@@ -37,7 +37,8 @@ export const REVIEW_OPERATIONS: Record<
   },
   'GET /api/reviews/export': { summary: 'The reviews list as CSV, with the list’s filters and search (or `ids`)', tag: REVIEWS, query: listQuerySchema },
   'POST /api/reviews/bulk-status': {
-    summary: 'Publish or reject the selected reviews (`ids`) or every one matching `filter`; rejecting needs `reason`. Those already in that status are named, not changed; 409 when none changed',
+    summary:
+      'Publish or reject the selected reviews (`ids`) or every one matching `filter`; rejecting needs `reason`. Those already in that status are named, not changed; 409 when none changed',
     tag: REVIEWS,
     body: bulkStatusWithReasonSchema,
     example: { ids: [12, 13], status: 'rejected', reason: 'Contains a phone number.' },

@@ -12,7 +12,6 @@ import { orderListByKey } from '@/features/orders/order.list.ts';
 import { ORDER_SOURCES } from '@/features/orders/order.source.server.ts';
 import { printInvoicesAndLabels } from './order-print.server.ts';
 
-
 function sourceOf(key: string) {
   const source = ORDER_SOURCES.get(key);
   const list = orderListByKey(key);

@@ -234,6 +234,8 @@ const routeList: RouteDef[] = [
   api(['GET'], '/api/pincodes/lookup', AUTH, { sampleQuery: 'code=560001' }),
   api(['GET'], '/uploads/:file', AUTH, { sample: { file: 'missing.png' } }),
   api(['GET'], '/uploads/products/:product/:file', AUTH, { sample: { product: '1', file: 'missing.webp' } }),
+  // Review photos: a published review's are public (the storefront shows them); others as the review (reviews.server.ts photoVisibleTo).
+  api(['GET'], '/uploads/reviews/:product/:file', PUBLIC, { sample: { product: '1', file: 'missing.webp' } }),
 
   // Activity log: read-only, no method but GET exists (src/features/activity-logs)
   page('/activity-logs', perm('activity-logs:list'), 'Activity Logs'),

@@ -46,6 +46,17 @@ export const reviewList: AreaListDeclaration & { details: { action: 'list'; path
       secondary: true,
       relation: { area: 'vendors', field: 'vendor_id' },
     },
-    { field: 'has_reply', header: 'Reply', kind: 'enum', filterable: true, options: [{ value: 'yes', label: 'Replied' }, { value: 'no', label: 'No reply' }], display: 'status', secondary: true },
+    {
+      field: 'has_reply',
+      header: 'Reply',
+      kind: 'enum',
+      filterable: true,
+      options: [
+        { value: 'yes', label: 'Replied' },
+        { value: 'no', label: 'No reply' },
+      ],
+      display: 'status',
+      secondary: true,
+    },
   ],
 };

@@ -10,10 +10,14 @@ import { MAX_BODY_LENGTH, MAX_PHOTO_BYTES, MAX_REJECTION_REASON, MAX_REPLY_LENGT
 
 export const rejectionReason = requiredText('Give the reason for rejecting the review (the customer may be told).', MAX_REJECTION_REASON);
 
-export const moderateSchema = z.discriminatedUnion('status', [
-  z.strictObject({ status: z.literal('published'), version: z.number().int().optional() }),
-  z.strictObject({ status: z.literal('rejected'), reason: rejectionReason, version: z.number().int().optional() }),
-], { error: 'Choose published or rejected.' });
+export const moderateSchema = z.discriminatedUnion(
+  'status',
+  [
+    z.strictObject({ status: z.literal('published'), version: z.number().int().optional() }),
+    z.strictObject({ status: z.literal('rejected'), reason: rejectionReason, version: z.number().int().optional() }),
+  ],
+  { error: 'Choose published or rejected.' },
+);
 export type ModerateInput = z.infer<typeof moderateSchema>;
 
 export const replySchema = z.strictObject({ text: requiredText('Write the reply.', MAX_REPLY_LENGTH) });
@@ -41,7 +45,11 @@ export type SubmitReviewInput = z.infer<typeof submitReviewSchema>;
 
 /** GET /api/storefront/v1/products/:id/reviews: which page of the published reviews. */
 export const productReviewsQuery = z.strictObject({
-  page: z.coerce.number('page is a whole number from 1.').int('page is a whole number from 1.').min(1, 'page is a whole number from 1.').max(100_000).default(1),
+  page: z.coerce
+    .number('page is a whole number from 1.')
+    .int('page is a whole number from 1.')
+    .min(1, 'page is a whole number from 1.')
+    .max(100_000)
+    .default(1),
   per_page: z.coerce.number('per_page is 1 to 50.').int('per_page is 1 to 50.').min(1, 'per_page is 1 to 50.').max(50, 'per_page is 1 to 50.').default(10),
 });
-

@@ -18,7 +18,12 @@ const DEMO_REVIEWS = [
     status: 'published',
     reply: 'Thank you for the kind words! Each piece is hand block-printed in Jaipur, so we are glad the colours held.',
   },
-  { rating: 4, title: 'Good quality, slightly long', body: 'Soft cotton and neat stitching. It runs a little long for my height, but looks lovely.', status: 'published' },
+  {
+    rating: 4,
+    title: 'Good quality, slightly long',
+    body: 'Soft cotton and neat stitching. It runs a little long for my height, but looks lovely.',
+    status: 'published',
+  },
   { rating: 3, title: 'Nice but the parcel came late', body: 'The product itself is fine. Delivery took two days longer than promised.', status: 'pending' },
   {
     rating: 1,
@@ -47,7 +52,11 @@ export const seedReviews: DemoSeed = async (tx) => {
     .where(isNotNull(subOrders.deliveredAt))
     .orderBy(asc(orderLines.id));
   const [admin] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, 'admin@example.com')).limit(1);
-  const [vendorUser] = await tx.select({ id: users.id, name: users.name, vendorId: users.vendorId }).from(users).where(eq(users.email, 'vendor@example.com')).limit(1);
+  const [vendorUser] = await tx
+    .select({ id: users.id, name: users.name, vendorId: users.vendorId })
+    .from(users)
+    .where(eq(users.email, 'vendor@example.com'))
+    .limit(1);
   for (const [i, line] of lines.entries()) {
     const demo = DEMO_REVIEWS[i % DEMO_REVIEWS.length]!;
     const at = new Date(line.deliveredAt!.getTime() + 86_400_000);
@@ -96,7 +105,15 @@ export const seedReviews: DemoSeed = async (tx) => {
         createdAt: moderatedAt,
       });
     }
-    if (reply) events.push({ reviewId: row!.id, action: 'replied', note: reply, actorUserId: vendorUser?.id ?? null, actorLabel: vendorUser?.name ?? 'Demo data', createdAt: replyAt });
+    if (reply)
+      events.push({
+        reviewId: row!.id,
+        action: 'replied',
+        note: reply,
+        actorUserId: vendorUser?.id ?? null,
+        actorLabel: vendorUser?.name ?? 'Demo data',
+        createdAt: replyAt,
+      });
     await tx.insert(reviewEvents).values(events);
   }
 };

@@ -21,15 +21,7 @@ import { customers } from '@/features/customers/customer.tables.ts';
 import { products, productVariants } from '@/features/products/product.tables.ts';
 import { orderLines, orders, subOrders } from '@/features/orders/orders.tables.ts';
 import { reviewEvents, reviews, type ReviewPhoto } from './review.tables.ts';
-import {
-  averageRating,
-  MAX_PHOTO_BYTES,
-  MODERATION,
-  moderationProblem,
-  publicReviewerName,
-  reviewStatusLabel,
-  type ModerationStatus,
-} from './review-rules.ts';
+import { averageRating, MAX_PHOTO_BYTES, MODERATION, moderationProblem, publicReviewerName, reviewStatusLabel, type ModerationStatus } from './review-rules.ts';
 import type { ModerateInput, SubmitReviewInput } from './review.schema.ts';
 import { seesCustomers } from './review.source.server.ts';
 
@@ -100,7 +92,11 @@ export async function submitReview(db: DbOrTx, caller: { apiKeyName: string; act
     .orderBy(desc(orderLines.id));
   if (!delivered.length) {
     throw invalid(
-      { product_id: [`Only a customer who received “${product.name}” can review it: this customer has no delivered order line of it${input.order_number ? ` in ${input.order_number.toUpperCase()}` : ''}.`] },
+      {
+        product_id: [
+          `Only a customer who received “${product.name}” can review it: this customer has no delivered order line of it${input.order_number ? ` in ${input.order_number.toUpperCase()}` : ''}.`,
+        ],
+      },
       'Not a verified purchase.',
     );
   }
@@ -140,7 +136,14 @@ export async function submitReview(db: DbOrTx, caller: { apiKeyName: string; act
         action: 'created',
         recordId: row!.id,
         recordName: input.title,
-        after: { product_id: product.id, customer_id: customer.id, order: line.number, rating: input.rating, status: 'pending', via: `storefront key ${caller.apiKeyName}` },
+        after: {
+          product_id: product.id,
+          customer_id: customer.id,
+          order: line.number,
+          rating: input.rating,
+          status: 'pending',
+          via: `storefront key ${caller.apiKeyName}`,
+        },
       });
       return storefrontReview(row!, customer.name, null);
     });
@@ -277,7 +280,8 @@ export type ReviewDetails = Awaited<ReturnType<typeof reviewDetails>>;
 
 async function moderateLocked(tx: DbOrTx, scope: RequestScope, id: number, to: ModerationStatus, reason: string | null, version?: number) {
   const r = await reviewFor(tx, scope.principal, id, 'update', true);
-  if (version !== undefined && version !== r.version) throw conflict('Someone changed this review after you opened it. Reload the page to see it as it is now.');
+  if (version !== undefined && version !== r.version)
+    throw conflict('Someone changed this review after you opened it. Reload the page to see it as it is now.');
   const problem = moderationProblem(r.status, to);
   if (problem) throw conflict(problem);
   const at = now();
@@ -377,7 +381,13 @@ export async function setReply(db: DbOrTx, scope: RequestScope, id: number, text
       .set({ replyText: text, replyByUserId: principal.user.id, replyByName: principal.user.name, replyAt: at, updatedAt: at, version: r.version + 1 })
       .where(eq(reviews.id, r.id));
     await addEvent(tx, r.id, writerOf(scope), { action: r.replyText ? 'reply-edited' : 'replied', note: text });
-    await logActivity(tx, scope.actor, { area: 'reviews', action: r.replyText ? 'reply-edited' : 'replied', recordId: r.id, recordName: r.title, changes: { reply: [r.replyText, text] } });
+    await logActivity(tx, scope.actor, {
+      area: 'reviews',
+      action: r.replyText ? 'reply-edited' : 'replied',
+      recordId: r.id,
+      recordName: r.title,
+      changes: { reply: [r.replyText, text] },
+    });
   });
   return reviewDetails(db, principal, id);
 }
@@ -405,6 +415,26 @@ export async function removeReply(db: DbOrTx, scope: RequestScope, id: number, r
 
 /** How many reviews wait for moderation (the menu's badge for holders of reviews:update). */
 export async function pendingReviewCount(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(reviews).where(eq(reviews.status, 'pending'));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reviews)
+    .where(eq(reviews.status, 'pending'));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Who may see a review photo (by its stored path): everyone when its review is published
+ * ('public'), else someone who may see the review ('private'), else nobody (null).
+ */
+export async function photoVisibleTo(db: DbOrTx, principal: Principal | null, path: string): Promise<'public' | 'private' | null> {
+  const [row] = await db
+    .select({ id: reviews.id, status: reviews.status, vendorId: reviews.vendorId })
+    .from(reviews)
+    .where(sql`${reviews.photos} @> ${JSON.stringify([{ path }])}::jsonb`)
+    .limit(1);
+  if (!row) return null;
+  if (row.status === 'published') return 'public';
+  if (!principal || !principal.abilities.includes('reviews:list')) return null;
+  if (principal.user.userType === 'vendor' && principal.user.vendorId !== row.vendorId) return null;
+  return 'private';
 }

@@ -16,7 +16,12 @@ import type { ListSource } from './read-only-list.server.ts';
 const MAX_EXPORT_ROWS = 100_000;
 const exportQuery = z.object({ ids: recordIdList('ids must be a comma-separated list of record ids.').optional() }).loose();
 
-export function listExportEndpoint(key: string, source: ListSource, declaration: AreaListDeclaration, extraColumns: { field: string; header: string }[] = []): APIRoute {
+export function listExportEndpoint(
+  key: string,
+  source: ListSource,
+  declaration: AreaListDeclaration,
+  extraColumns: { field: string; header: string }[] = [],
+): APIRoute {
   return endpoint(async ({ url, locals }) => {
     const scope = { principal: locals.principal!, actor: locals.actor };
     const { ids, ...rest } = parseWith(exportQuery, queryObject(url));

@@ -26,9 +26,21 @@ type Mode = 'publish' | 'reject' | 'reply' | 'remove-reply';
 
 const MODES: Record<Mode, { title: string; button: string; field?: { name: string; label: string; hint?: string } }> = {
   publish: { title: 'Publish this review?', button: 'Publish' },
-  reject: { title: 'Reject this review', button: 'Reject', field: { name: 'reason', label: 'Reason for rejecting', hint: 'Kept with the review and in its history.' } },
-  reply: { title: 'Your public reply', button: 'Save reply', field: { name: 'text', label: 'Reply', hint: 'Shown under the review on the product page, with your store’s name.' } },
-  'remove-reply': { title: 'Remove the vendor’s reply', button: 'Remove reply', field: { name: 'reason', label: 'Why is it removed?', hint: 'Kept in the review’s history and the activity log.' } },
+  reject: {
+    title: 'Reject this review',
+    button: 'Reject',
+    field: { name: 'reason', label: 'Reason for rejecting', hint: 'Kept with the review and in its history.' },
+  },
+  reply: {
+    title: 'Your public reply',
+    button: 'Save reply',
+    field: { name: 'text', label: 'Reply', hint: 'Shown under the review on the product page, with your store’s name.' },
+  },
+  'remove-reply': {
+    title: 'Remove the vendor’s reply',
+    button: 'Remove reply',
+    field: { name: 'reason', label: 'Why is it removed?', hint: 'Kept in the review’s history and the activity log.' },
+  },
 };
 
 export default function ReviewActions({ reviewId, title, version, status, canModerate, canReply, reply }: Props) {
