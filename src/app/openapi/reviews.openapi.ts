@@ -78,6 +78,11 @@ export const REVIEW_OPERATIONS: Record<
     },
     responseExample: { message: 'Thank you: the review is published once it has been checked.', data: { ...reviewExample, status: 'pending', reply: null } },
   },
+  'GET /uploads/reviews/{product}/{file}': {
+    summary:
+      'A review photo’s resized WebP copy (`<uuid>-<160|480|1200>.webp`): public once its review is published, before that only to those who may see the review',
+    tag: REVIEWS,
+  },
   'GET /api/storefront/v1/products/{id}/reviews': {
     summary: 'A product’s published reviews, newest first, with the average rating (one decimal, null without reviews) and count',
     tag: STOREFRONT,
