@@ -1,6 +1,6 @@
 /**
  * Demo reviews: one on each delivered demo order line (after seedOrders), so Customer Feedback
- * shows every state: published with the vendor's reply, published, pending and rejected. Written
+ * shows every state in turn: published with the vendor's reply, pending, published, rejected. Written
  * as the storefront and moderation would leave them, history rows included. Deterministic.
  */
 import { asc, eq, isNotNull } from 'drizzle-orm';
@@ -18,13 +18,13 @@ const DEMO_REVIEWS = [
     status: 'published',
     reply: 'Thank you for the kind words! Each piece is hand block-printed in Jaipur, so we are glad the colours held.',
   },
+  { rating: 3, title: 'Nice but the parcel came late', body: 'The product itself is fine. Delivery took two days longer than promised.', status: 'pending' },
   {
     rating: 4,
     title: 'Good quality, slightly long',
     body: 'Soft cotton and neat stitching. It runs a little long for my height, but looks lovely.',
     status: 'published',
   },
-  { rating: 3, title: 'Nice but the parcel came late', body: 'The product itself is fine. Delivery took two days longer than promised.', status: 'pending' },
   {
     rating: 1,
     title: 'Call me for a better price',
