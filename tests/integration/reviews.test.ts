@@ -277,7 +277,11 @@ describe('who sees what', () => {
   it('renders the list, the details and the product page with its published reviews', async () => {
     const list = await admin.get('/reviews/listing');
     expect(list.status).toBe(200);
-    expect(await list.text()).toContain('Customer Feedback');
+    const html = await list.text();
+    expect(html).toContain('Customer Feedback');
+    // Moderators see how many wait (the demo's pending review); support, who can't moderate, doesn't.
+    expect(html).toMatch(/data-menu-badge="reviews-pending"[^>]*>\d+/);
+    expect(await (await support.get('/reviews/listing')).text()).not.toContain('reviews-pending');
     const details = await (await admin.get(`/reviews/${dfhReview}/details`)).text();
     expect(details).toContain('Soft cotton, even print.');
     expect(details).toContain(orderNumber);

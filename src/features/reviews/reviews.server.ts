@@ -5,7 +5,8 @@
  * product's published reviews with their average. Every change is one transaction: the review
  * locked, its status checked, the history row and the activity log written together.
  */
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { publish } from '@/lib/realtime/publish.server.ts';
 import type { DbOrTx } from '@/lib/db/client.server.ts';
 import { vendors } from '@/lib/db/schema.ts';
 import { sqlState } from '@/lib/db/pg-errors.ts';
@@ -131,6 +132,8 @@ export async function submitReview(db: DbOrTx, caller: { apiKeyName: string; act
         })
         .returning();
       await addEvent(tx, row!.id, writer, { action: 'submitted', toStatus: 'pending' });
+      // The moderators' badge counts it.
+      await publish(tx, 'approvals.changed', { area: 'reviews' });
       await logActivity(tx, caller.actor, {
         area: 'reviews',
         action: 'created',
@@ -298,6 +301,7 @@ async function moderateLocked(tx: DbOrTx, scope: RequestScope, id: number, to: M
     })
     .where(eq(reviews.id, r.id));
   await addEvent(tx, r.id, writerOf(scope), { action: MODERATION[to].verb, fromStatus: r.status, toStatus: to, note: reason });
+  if (r.status === 'pending') await publish(tx, 'approvals.changed', { area: 'reviews' });
   await logActivity(tx, scope.actor, {
     area: 'reviews',
     action: MODERATION[to].past,
@@ -413,13 +417,14 @@ export async function removeReply(db: DbOrTx, scope: RequestScope, id: number, r
   return reviewDetails(db, scope.principal, id);
 }
 
-/** How many reviews wait for moderation (the menu's badge for holders of reviews:update). */
-export async function pendingReviewCount(db: DbOrTx): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(reviews)
-    .where(eq(reviews.status, 'pending'));
-  return Number(row?.n ?? 0);
+/**
+ * How many reviews wait for moderation (the Customer Feedback badge for holders of reviews:update),
+ * counted up to `upTo` (MENU_BADGE_CAP: "99+"), as a value the shell's one statement carries.
+ */
+export function pendingFeedbackCountSql(upTo: number): SQL<number> {
+  return sql<number>`(select count(*)::int from (select 1 from ${reviews} where ${reviews.status} = 'pending' limit ${sql.raw(String(Math.trunc(upTo)))}) as waiting)`.mapWith(
+    Number,
+  );
 }
 
 /**
