@@ -16,6 +16,7 @@ import { rowsOf } from '@/lib/db/client.server.ts';
 import { currentUser, unreadNotificationCountSql, type CurrentUser } from '@/features/profile/current-user.server.ts';
 import { pendingVendorCountSql } from '@/features/vendors/vendors.service.server.ts';
 import { pendingReviewCountSql } from '@/features/products/product-review.service.server.ts';
+import { pendingFeedbackCountSql } from '@/features/reviews/reviews.server.ts';
 import { MENU_BADGE_CAP } from '@/lib/navigation/menu.ts';
 import { effectiveSurface, type ThemeConfig } from '@/lib/theme/theme.ts';
 import { LAYOUT_COOKIE, parseLayoutCookie, type PersistedLayout } from '@/lib/stores/layout.ts';
@@ -74,6 +75,7 @@ export async function loadShell({ locals, url, cookies }: ShellContext, breadcru
 const BADGE_COUNTS: Record<string, () => SQL<number>> = {
   'vendors-pending': pendingVendorCountSql,
   'products-pending': () => pendingReviewCountSql(MENU_BADGE_CAP),
+  'reviews-pending': () => pendingFeedbackCountSql(MENU_BADGE_CAP),
 };
 
 /**

@@ -130,7 +130,7 @@ describe('GET /api/events', () => {
     expect(counts.id).toMatch(/^\d+$/);
     expect(typeof counts.data.unread).toBe('number');
     // The admin sees both review queues' badges.
-    expect(Object.keys(counts.data.badges).sort()).toEqual(['products-pending', 'vendors-pending']);
+    expect(Object.keys(counts.data.badges).sort()).toEqual(['products-pending', 'reviews-pending', 'vendors-pending']);
     // Heartbeats (every second on this server) are comment lines.
     await stream.waitFor((s) => s.comments.includes('ping'), 'a heartbeat');
     stream.close();

@@ -21,6 +21,7 @@ import { seedProductMatrices } from '../../features/product-matrices/product-mat
 import { seedWishlists } from '../../features/wishlists/wishlists.demo.server.ts';
 import { seedPendingVendor } from '../../features/vendors/vendors.demo.server.ts';
 import { seedOrders } from '../orders/orders.demo.server.ts';
+import { seedReviews } from '../../features/reviews/reviews.demo.server.ts';
 
 export const DEMO_SEEDS: DemoSeed[] = [
   seedCategories,
@@ -44,4 +45,6 @@ export const DEMO_SEEDS: DemoSeed[] = [
   seedPendingVendor,
   // Last: placed through the storefront's code path, over the customers, stock and delivery zones.
   seedOrders,
+  // After the orders: reviews on their delivered lines.
+  seedReviews,
 ];

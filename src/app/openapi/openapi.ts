@@ -26,6 +26,7 @@ import { ORDER_OPERATIONS } from './orders.openapi.ts';
 import { EARNING_OPERATIONS } from './earnings.openapi.ts';
 import { INVOICE_OPERATIONS } from './invoices.openapi.ts';
 import { PAYMENT_OPERATIONS } from './payments.openapi.ts';
+import { REVIEW_OPERATIONS } from './reviews.openapi.ts';
 
 type Json = Record<string, unknown>;
 
@@ -86,6 +87,7 @@ const OPERATIONS: Record<string, Operation> = {
   ...EARNING_OPERATIONS,
   ...INVOICE_OPERATIONS,
   ...PAYMENT_OPERATIONS,
+  ...REVIEW_OPERATIONS,
   'POST /auth/login': { summary: 'Sign in (form post; sets the session and XSRF-TOKEN cookies)', tag: 'Auth', body: loginSchema },
   'GET /api/user': { summary: 'The current user: name, email, abilities, SMS balance, unread notifications', tag: 'Auth' },
   'POST /api/user': { summary: 'Update the profile (multipart, may carry an avatar)', tag: 'Profile', body: profileSchema, multipart: true },

@@ -72,11 +72,13 @@ export const realtimeCatalogue: RealtimeCatalogue = {
     /** Staff who hold the badge's permission: the counts their sidebar shows. */
     async 'approvals.changed'(_db, _payload, subscribers) {
       const out = new Map<Subscriber, Outgoing>();
-      const staff = subscribers.filter((s) => s.principal.user.userType === 'staff' && (s.can('vendors:approve') || s.can('products:approve')));
+      const staff = subscribers.filter(
+        (s) => s.principal.user.userType === 'staff' && (s.can('vendors:approve') || s.can('products:approve') || s.can('reviews:update')),
+      );
       // Streams with the same permissions see the same counts: read once per set.
       const byRights = new Map<string, Subscriber[]>();
       for (const s of staff) {
-        const key = `${s.can('vendors:approve')}:${s.can('products:approve')}`;
+        const key = `${s.can('vendors:approve')}:${s.can('products:approve')}:${s.can('reviews:update')}`;
         byRights.set(key, [...(byRights.get(key) ?? []), s]);
       }
       for (const group of byRights.values()) {

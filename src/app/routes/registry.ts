@@ -91,7 +91,18 @@ const routeList: RouteDef[] = [
   api(['POST'], '/api/storefront/v1/orders/:number/return', STOREFRONT_WRITE, { sample: { number: 'OD-2026-999999' } }),
   api(['GET'], '/api/storefront/v1/orders/:number/documents', STOREFRONT_WRITE, { sample: { number: 'OD-2026-999999' } }),
   api(['GET'], '/api/storefront/v1/orders/:number/documents/:documentId/pdf', STOREFRONT_WRITE, { sample: { number: 'OD-2026-999999', documentId: '1' } }),
-  planned('/reviews/listing', 'reviews:list', 'Customer Feedback'),
+  // Customer Feedback (src/features/reviews, docs/reviews.md): a vendor sees reviews of their own products only.
+  page('/reviews/listing', perm('reviews:list'), 'Customer Feedback'),
+  page('/reviews/:id/details', perm('reviews:list'), 'Review details', { sample: { id: '1' }, parent: '/reviews/listing' }),
+  api(['GET'], '/api/reviews', perm('reviews:list')),
+  api(['GET'], '/api/reviews/export', perm('reviews:list')),
+  api(['POST'], '/api/reviews/bulk-status', perm('reviews:update')),
+  api(['GET'], '/api/reviews/:id', perm('reviews:list'), { sample: { id: '1' } }),
+  api(['POST'], '/api/reviews/:id/moderate', perm('reviews:update'), { sample: { id: '999999' } }),
+  api(['PUT'], '/api/reviews/:id/reply', perm('reviews:reply'), { sample: { id: '999999' } }),
+  api(['DELETE'], '/api/reviews/:id/reply', perm('reviews:update'), { sample: { id: '999999' } }),
+  api(['POST'], '/api/storefront/v1/reviews', STOREFRONT_WRITE),
+  api(['GET'], '/api/storefront/v1/products/:id/reviews', STOREFRONT_READ, { sample: { id: '1' } }),
   // Add step 2 (src/features/products/components/ProductImageManager.tsx); POST: the no-JavaScript upload form.
   page('/products/add-images/:id', perm('products:update'), 'Product images', { methods: ['GET', 'POST'], sample: { id: '1' }, parent: '/products/listing' }),
   // Add steps 3 and 4 (src/features/products: product-delivery, variants). Step 3 works without JavaScript (it posts to itself).
@@ -228,6 +239,8 @@ const routeList: RouteDef[] = [
   api(['GET'], '/api/pincodes/lookup', AUTH, { sampleQuery: 'code=560001' }),
   api(['GET'], '/uploads/:file', AUTH, { sample: { file: 'missing.png' } }),
   api(['GET'], '/uploads/products/:product/:file', AUTH, { sample: { product: '1', file: 'missing.webp' } }),
+  // Review photos: a published review's are public (the storefront shows them); others as the review (reviews.server.ts photoVisibleTo).
+  api(['GET'], '/uploads/reviews/:product/:file', PUBLIC, { sample: { product: '1', file: 'missing.webp' } }),
 
   // Activity log: read-only, no method but GET exists (src/features/activity-logs)
   page('/activity-logs', perm('activity-logs:list'), 'Activity Logs'),

@@ -305,7 +305,8 @@ function Table({
   const bulkTarget = () => (allMatching ? { filter: { ...(requested.q ? { q: requested.q } : {}), filters: requested.filters } } : { ids: selected });
 
   const askStatus = (value: string) => {
-    const label = area.statusField?.options.find((o) => o.value === value)?.label ?? value;
+    const option = area.statusField?.options.find((o) => o.value === value);
+    const label = option?.label ?? value;
     askConfirm({
       title: `Set ${countLabel} ${nouns(count)} to ${label}?`,
       message: allMatching
@@ -313,14 +314,15 @@ function Table({
         : `The ${countLabel} selected ${nouns(count)} will be set to ${label}.`,
       confirmLabel: `Set to ${label}`,
       cancelLabel: 'Cancel',
-      onConfirm: () => setStatus(value),
+      ...(option?.reason ? { reason: { label: option.reason } } : {}),
+      onConfirm: (reason) => setStatus(value, reason),
     });
   };
 
-  const setStatus = async (status: string) => {
+  const setStatus = async (status: string, reason?: string) => {
     setBusy(true);
     try {
-      await done((await api.post<{ message: string }>(`${base}/bulk-status`, { ...bulkTarget(), status })).message);
+      await done((await api.post<{ message: string }>(`${base}/bulk-status`, { ...bulkTarget(), status, ...(reason ? { reason } : {}) })).message);
     } catch (e) {
       fail(e);
     } finally {

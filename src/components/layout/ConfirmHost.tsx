@@ -26,15 +26,16 @@ export default function ConfirmHost() {
       confirmationText={shown.confirmationText}
       placeholder={shown.placeholder}
       danger={shown.danger}
+      reason={shown.reason}
       loading={loading}
       onCancel={() => {
         shown.onCancel?.();
         closeConfirm();
       }}
-      onConfirm={async () => {
+      onConfirm={async (reason) => {
         setLoading(true);
         try {
-          await shown.onConfirm();
+          await shown.onConfirm(reason);
         } finally {
           setLoading(false);
           closeConfirm();

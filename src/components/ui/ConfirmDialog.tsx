@@ -1,7 +1,8 @@
 /**
  * A confirmation dialog (spec §4, §5). With `confirmationText` the confirm button stays
  * disabled until exactly that text is typed (placeholder "Please type the name" unless
- * given). Confirm is also disabled while `loading`.
+ * given). With `reason` it asks for a reason (a required text, passed to `onConfirm`), e.g. why
+ * a review is rejected. Confirm is also disabled while `loading`.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Dialog } from './Dialog.tsx';
@@ -12,7 +13,7 @@ export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   message: string;
-  onConfirm: () => void;
+  onConfirm: (reason?: string) => void;
   onCancel: () => void;
   confirmLabel?: string;
   cancelLabel?: string;
@@ -20,6 +21,7 @@ export interface ConfirmDialogProps {
   placeholder?: string;
   loading?: boolean;
   danger?: boolean;
+  reason?: { label: string; maxLength?: number };
 }
 
 export const DEFAULT_CONFIRM_PLACEHOLDER = 'Please type the name';
@@ -36,16 +38,24 @@ export function ConfirmDialog({
   placeholder = DEFAULT_CONFIRM_PLACEHOLDER,
   loading = false,
   danger = false,
+  reason,
 }: ConfirmDialogProps) {
   const [typed, setTyped] = useState('');
+  const [why, setWhy] = useState('');
   const inputId = useId();
+  const reasonId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
-    if (open) setTyped('');
+    if (open) {
+      setTyped('');
+      setWhy('');
+    }
   }, [open]);
   const needsText = confirmationText !== undefined && confirmationText !== '';
-  const blocked = loading || (needsText && typed !== confirmationText);
+  const blocked = loading || (needsText && typed !== confirmationText) || (reason !== undefined && why.trim() === '');
+  const confirm = () => onConfirm(reason ? why.trim() : undefined);
   return (
     <Dialog
       open={open}
@@ -53,13 +63,13 @@ export function ConfirmDialog({
       title={title}
       description={message}
       size="sm"
-      initialFocus={needsText ? inputRef : cancelRef}
+      initialFocus={needsText ? inputRef : reason ? reasonRef : cancelRef}
       footer={
         <>
           <Button ref={cancelRef} variant="outline" onClick={onCancel} disabled={loading}>
             {cancelLabel}
           </Button>
-          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={blocked} loading={loading}>
+          <Button variant={danger ? 'danger' : 'primary'} onClick={confirm} disabled={blocked} loading={loading}>
             {confirmLabel}
           </Button>
         </>
@@ -69,7 +79,7 @@ export function ConfirmDialog({
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (!blocked) onConfirm();
+            if (!blocked) confirm();
           }}
         >
           <label htmlFor={inputId} className={labelClass}>
@@ -86,6 +96,23 @@ export function ConfirmDialog({
             onChange={(e) => setTyped(e.target.value)}
           />
         </form>
+      )}
+      {reason && (
+        <div>
+          <label htmlFor={reasonId} className={labelClass}>
+            {reason.label}
+          </label>
+          <textarea
+            ref={reasonRef}
+            id={reasonId}
+            className={`${inputClass} mt-1`}
+            rows={3}
+            required
+            maxLength={reason.maxLength ?? 500}
+            value={why}
+            onChange={(e) => setWhy(e.target.value)}
+          />
+        </div>
       )}
     </Dialog>
   );

@@ -42,6 +42,15 @@ export const bulkDeleteSchema = bulkTargetSchema;
 /** POST /api/<area>/bulk-status: `{ ids }` or `{ filter }`, and the status to give them. */
 export const bulkStatusSchema = z.strictObject({ ...bulkTargetShape, status: z.string().min(1).max(40) }).superRefine(oneTarget);
 
+/**
+ * The same for a list whose statuses may need a reason (a status option declaring `reason`: a
+ * review's "Rejected"): the DataTable asks for it and sends it here. Which status needs one is the
+ * endpoint's rule.
+ */
+export const bulkStatusWithReasonSchema = z
+  .strictObject({ ...bulkTargetShape, status: z.string().min(1).max(40), reason: z.string().trim().max(500, 'At most 500 characters.').optional() })
+  .superRefine(oneTarget);
+
 /** The rows a bulk call names, once parsed. */
 export type BulkTarget = { ids: number[] } | { filter: { q?: string; filters?: Filters } };
 

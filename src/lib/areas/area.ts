@@ -176,7 +176,11 @@ export interface AreaField {
  */
 export interface StatusField {
   field: string;
-  options: readonly { value: string; label: string }[];
+  /**
+   * `reason`: this status needs a reason (a review's "Rejected"): the confirmation asks for it under
+   * this label and the bulk call sends it as `reason` (bulkStatusWithReasonSchema).
+   */
+  options: readonly { value: string; label: string; reason?: string }[];
   noun?: string;
 }
 

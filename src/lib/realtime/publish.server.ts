@@ -19,7 +19,7 @@ export interface RealtimePayloads {
   /** New notifications for one user (the bell: its count and the newest). */
   'notification.created': { user: number; ids: number[] };
   /** A review queue changed (a vendor or a product entered or left it): staff badges. */
-  'approvals.changed': { area: 'vendors' | 'products' };
+  'approvals.changed': { area: 'vendors' | 'products' | 'reviews' };
   /** A bulk import job moved on (a batch committed, finished, failed). */
   'import-job.progress': { job: number };
   /** An order was placed or one of its sub-orders moved: the vendors' and staff's open views of it. */

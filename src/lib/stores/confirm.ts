@@ -14,7 +14,9 @@ export interface ConfirmRequest {
   confirmationText?: string;
   placeholder?: string;
   danger?: boolean;
-  onConfirm: () => void | Promise<void>;
+  /** Ask for a reason (required, at most `maxLength`): confirm stays disabled until one is written; onConfirm receives it. */
+  reason?: { label: string; maxLength?: number };
+  onConfirm: (reason?: string) => void | Promise<void>;
   onCancel?: () => void;
 }
 
