@@ -22,6 +22,10 @@ const SENT: [type: string, kind: string, to: 'staff' | 'vendor' | 'all'][] = [
   ['product.reject', 'products', 'vendor'],
   ['import.finished', 'imports', 'all'],
   ['import.failed', 'imports', 'all'],
+  ['payout.paid', 'payouts', 'vendor'],
+  ['payout.rejected', 'payouts', 'vendor'],
+  ['payout.failed', 'payouts', 'vendor'],
+  ['payout.returned', 'payouts', 'vendor'],
 ];
 
 describe('notification kinds', () => {
