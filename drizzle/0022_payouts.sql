@@ -59,8 +59,6 @@ CREATE INDEX "payouts_status_created_idx" ON "payouts" USING btree ("status","cr
 CREATE UNIQUE INDEX "payouts_vendor_cycle_idx" ON "payouts" USING btree ("vendor_id","cycle_on") WHERE "payouts"."source" = 'schedule';--> statement-breakpoint
 CREATE UNIQUE INDEX "payouts_utr_idx" ON "payouts" USING btree ("utr") WHERE "payouts"."utr" is not null;--> statement-breakpoint
 -- hand-written (keep when regenerating)
--- The ledger's entries name the payout that settles them (decision 048 left the key to this table).
-ALTER TABLE "earning_entries" ADD CONSTRAINT "earning_entries_payout_id_payouts_id_fk" FOREIGN KEY ("payout_id") REFERENCES "public"."payouts"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 -- The payout cycles' job: one row per cycle, claimed FOR UPDATE SKIP LOCKED (decision 052).
 INSERT INTO "payout_schedule_runs" ("cycle") VALUES ('weekly'), ('fortnightly'), ('monthly') ON CONFLICT DO NOTHING;--> statement-breakpoint
 -- Quick Withdraw for vendors already installed: the built-in Vendor role gets accountings:payouts-request

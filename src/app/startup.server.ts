@@ -17,7 +17,7 @@ import { startProductImports } from './products/product-import.server.ts';
 import { startRealtime, stopRealtime } from '@/lib/realtime/hub.server.ts';
 import { startMailWorker, stopMailWorker } from '@/lib/notifications/mail-worker.server.ts';
 import { realtimeCatalogue } from './realtime/catalogue.server.ts';
-import { startPayoutSchedule, stopPayoutSchedule } from '@/features/payouts/payout-schedule.server.ts';
+import { startPayoutSchedule, stopPayoutSchedule } from '@/app/payouts/payout-schedule.server.ts';
 
 /** The database, opened once with this app's demo data; the middleware awaits it on every request. */
 let ready: ReturnType<typeof boot> | undefined;

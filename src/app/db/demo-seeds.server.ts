@@ -21,6 +21,7 @@ import { seedProductMatrices } from '../../features/product-matrices/product-mat
 import { seedWishlists } from '../../features/wishlists/wishlists.demo.server.ts';
 import { seedPendingVendor } from '../../features/vendors/vendors.demo.server.ts';
 import { seedOrders } from '../orders/orders.demo.server.ts';
+import { seedPayouts } from '../payouts/payouts.demo.server.ts';
 
 export const DEMO_SEEDS: DemoSeed[] = [
   seedCategories,
@@ -44,4 +45,6 @@ export const DEMO_SEEDS: DemoSeed[] = [
   seedPendingVendor,
   // Last: placed through the storefront's code path, over the customers, stock and delivery zones.
   seedOrders,
+  // After the orders: the stores' verified bank accounts and a payout history (Kaveri Handlooms).
+  seedPayouts,
 ];

@@ -2,6 +2,6 @@
 import { db } from '@/lib/boot.server.ts';
 import { endpoint, json } from '@/lib/http/api.server.ts';
 import { idParam } from '@/app/areas/area-endpoints.server.ts';
-import { payoutDetails } from '@/features/payouts/payout-requests.server.ts';
+import { payoutDetails } from '@/app/payouts/payout-requests.server.ts';
 
 export const GET = endpoint(async (context) => json({ data: await payoutDetails(db(), context.locals.principal!, idParam(context)) }));

@@ -8,8 +8,8 @@ import { db } from '@/lib/boot.server.ts';
 import { endpoint, readInput } from '@/lib/http/api.server.ts';
 import { recordIdList } from '@/lib/http/integers.ts';
 import { fileResponse } from '@/lib/http/file-response.server.ts';
-import { exportBankFile } from '@/features/payouts/bank-file.server.ts';
-import { personOf } from '@/features/payouts/payout-requests.server.ts';
+import { exportBankFile } from '@/app/payouts/bank-file.server.ts';
+import { personOf } from '@/app/payouts/payout-requests.server.ts';
 
 const schema = z.strictObject({ ids: recordIdList('ids must be a comma-separated list of payout ids.').optional() });
 
@@ -19,6 +19,9 @@ export const POST = endpoint(async ({ request, locals }) => {
   return fileResponse(file.csv, {
     type: 'text/csv; charset=utf-8',
     name: `${file.batchRef}.csv`,
-    headers: { 'result-summary': encodeURIComponent(`${file.count} payout${file.count === 1 ? '' : 's'} sent to the bank in ${file.batchRef}.`), 'cache-control': 'no-store' },
+    headers: {
+      'result-summary': encodeURIComponent(`${file.count} payout${file.count === 1 ? '' : 's'} sent to the bank in ${file.batchRef}.`),
+      'cache-control': 'no-store',
+    },
   });
 });

@@ -6,8 +6,8 @@
 import { db } from '@/lib/boot.server.ts';
 import { endpoint, json, readFormData } from '@/lib/http/api.server.ts';
 import { invalid } from '@/lib/http/errors.ts';
-import { importBankResult } from '@/features/payouts/bank-file.server.ts';
-import { personOf } from '@/features/payouts/payout-requests.server.ts';
+import { importBankResult } from '@/app/payouts/bank-file.server.ts';
+import { personOf } from '@/app/payouts/payout-requests.server.ts';
 
 export const POST = endpoint(async ({ request, locals }) => {
   const form = await readFormData(request);

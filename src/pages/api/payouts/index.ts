@@ -6,7 +6,7 @@
 import { db } from '@/lib/boot.server.ts';
 import { endpoint, json, queryObject, readInput } from '@/lib/http/api.server.ts';
 import { payoutSource } from '@/features/payouts/payout.source.server.ts';
-import { createStaffPayout, payoutDetails, staffPayoutSchema } from '@/features/payouts/payout-requests.server.ts';
+import { createStaffPayout, payoutDetails, staffPayoutSchema } from '@/app/payouts/payout-requests.server.ts';
 
 export const GET = endpoint(async ({ url, locals }) =>
   json(await payoutSource.list(db(), { principal: locals.principal!, actor: locals.actor }, payoutSource.parseListQuery(queryObject(url)))),

@@ -5,12 +5,11 @@
  */
 import { db } from '@/lib/boot.server.ts';
 import { endpoint, json } from '@/lib/http/api.server.ts';
-import { forbidden } from '@/lib/http/errors.ts';
-import { payoutDetails, quickWithdraw, withdrawState } from '@/features/payouts/payout-requests.server.ts';
+import { notAVendor, payoutDetails, quickWithdraw, withdrawState } from '@/app/payouts/payout-requests.server.ts';
 
 export const GET = endpoint(async ({ locals }) => {
   const vendorId = locals.principal!.user.vendorId;
-  if (locals.principal!.user.userType !== 'vendor' || vendorId === null) throw forbidden('Quick Withdraw is for a vendor’s own payable balance.');
+  if (locals.principal!.user.userType !== 'vendor' || vendorId === null) throw notAVendor();
   return json({ data: await withdrawState(db(), vendorId) });
 });
 

@@ -8,12 +8,15 @@ import { db } from '@/lib/boot.server.ts';
 import { endpoint, json, readInput } from '@/lib/http/api.server.ts';
 import { idParam } from '@/app/areas/area-endpoints.server.ts';
 import { payoutStatusLabel } from '@/features/payouts/payout-rules.ts';
-import { payoutDetails, stepByPerson, stepSchema } from '@/features/payouts/payout-requests.server.ts';
+import { payoutDetails, stepByPerson, stepSchema } from '@/app/payouts/payout-requests.server.ts';
 
 export const POST = endpoint(async (context) => {
   const id = idParam(context);
   const input = await readInput(context.request, stepSchema);
   const { locals } = context;
   const after = await stepByPerson(db(), locals.actor, locals.principal!, locals.can, id, input);
-  return json({ message: `Payout ${after.number} is ${payoutStatusLabel(after.status).toLowerCase()}.`, data: await payoutDetails(db(), locals.principal!, id) });
+  return json({
+    message: `Payout ${after.number} is ${payoutStatusLabel(after.status).toLowerCase()}.`,
+    data: await payoutDetails(db(), locals.principal!, id),
+  });
 });

@@ -12,20 +12,20 @@
  * version when the caller sends it): of two approvals at once, one wins and the other is a 409.
  */
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '@/lib/db/client.server.ts';
-import { users, vendors } from '@/lib/db/schema.ts';
-import { conflict, forbidden, HttpError, invalid, notFound } from '@/lib/http/errors.ts';
-import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
-import { notify } from '@/lib/notifications/notify.server.ts';
-import { formatPaise } from '@/lib/money/paise.ts';
-import { istDate, istDayStart } from '@/lib/india/ist.ts';
-import { now } from '@/lib/time/clock.server.ts';
-import { vendorKyc } from '@/features/vendors/vendors.tables.ts';
-import { earningEntries, vendorBalances } from '@/features/earnings/earnings.tables.ts';
-import { appendEntries } from '@/features/earnings/ledger.server.ts';
-import { payableNow } from '@/features/earnings/earnings-math.ts';
-import { payoutEvents, payouts, type PayoutSource } from './payouts.tables.ts';
-import { PAYOUT_STEPS, payoutStatusLabel, refusalOf, type PayoutAction } from './payout-rules.ts';
+import type { Db, DbOrTx, Tx } from '../../lib/db/client.server.ts';
+import { users, vendors } from '../../lib/db/schema.ts';
+import { conflict, forbidden, HttpError, invalid, notFound } from '../../lib/http/errors.ts';
+import { logActivity, type Actor } from '../../lib/activity/activity.server.ts';
+import { notify } from '../../lib/notifications/notify.server.ts';
+import { formatPaise } from '../../lib/money/paise.ts';
+import { istDate, istDayStart } from '../../lib/india/ist.ts';
+import { now } from '../../lib/time/clock.server.ts';
+import { vendorKyc } from '../../features/vendors/vendors.tables.ts';
+import { earningEntries, vendorBalances } from '../../features/earnings/earnings.tables.ts';
+import { appendEntries } from '../../features/earnings/ledger.server.ts';
+import { payableNow } from '../../features/earnings/earnings-math.ts';
+import { payoutEvents, payouts, type PayoutSource } from '../../features/payouts/payouts.tables.ts';
+import { PAYOUT_STEPS, payoutStatusLabel, refusalOf, type PayoutAction } from '../../features/payouts/payout-rules.ts';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
@@ -150,7 +150,8 @@ export async function createPayoutIn(tx: Tx, actor: Actor, by: PayoutPerson, inp
       payoutId: payout!.id,
     },
   ]);
-  const sourceNote = input.source === 'schedule' ? `Payout cycle (${input.cycle}, ${input.cycleOn})` : input.source === 'withdraw' ? 'Quick Withdraw' : 'Created by staff';
+  const sourceNote =
+    input.source === 'schedule' ? `Payout cycle (${input.cycle}, ${input.cycleOn})` : input.source === 'withdraw' ? 'Quick Withdraw' : 'Created by staff';
   await tx.insert(payoutEvents).values({
     payoutId: payout!.id,
     fromStatus: null,
@@ -286,7 +287,10 @@ async function tellVendor(tx: Tx, p: PayoutRow, action: PayoutAction): Promise<v
     .where(and(eq(users.vendorId, p.vendorId), eq(users.status, 'active')));
   const amount = formatPaise(Number(p.amountPaise));
   const text: Record<string, { title: string; body: string }> = {
-    pay: { title: `Payout ${p.number} paid: ${amount}`, body: `Sent to your account ending ${p.bankAccountLast4} on ${p.paidOn}. Bank reference (UTR): ${p.utr}.` },
+    pay: {
+      title: `Payout ${p.number} paid: ${amount}`,
+      body: `Sent to your account ending ${p.bankAccountLast4} on ${p.paidOn}. Bank reference (UTR): ${p.utr}.`,
+    },
     reject: { title: `Payout ${p.number} was not approved`, body: `${p.reason} ${amount} is back in your payable balance.` },
     fail: { title: `Payout ${p.number} failed at the bank`, body: `${p.reason} ${amount} is back in your payable balance.` },
     return: { title: `Payout ${p.number} was returned by the bank`, body: `${p.reason} ${amount} is back in your payable balance.` },

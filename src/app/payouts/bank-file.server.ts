@@ -18,8 +18,8 @@ import { toCsv } from '@/lib/areas/csv.server.ts';
 import { paiseToRupeesText } from '@/lib/money/paise.ts';
 import { istDate } from '@/lib/india/ist.ts';
 import { now } from '@/lib/time/clock.server.ts';
-import { payouts } from './payouts.tables.ts';
-import { readBankResultRow } from './payout-rules.ts';
+import { payouts } from '@/features/payouts/payouts.tables.ts';
+import { readBankResultRow } from '@/features/payouts/payout-rules.ts';
 import { stepPayoutIn, type PayoutPerson } from './payouts.server.ts';
 
 export const BANK_FILE_COLUMNS = [

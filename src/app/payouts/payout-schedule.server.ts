@@ -16,8 +16,8 @@ import type { Db } from '@/lib/db/client.server.ts';
 import { vendors } from '@/lib/db/schema.ts';
 import { SYSTEM_ACTOR } from '@/lib/activity/activity.server.ts';
 import { now } from '@/lib/time/clock.server.ts';
-import { payoutScheduleRuns } from './payouts.tables.ts';
-import { cycleAt, type PayoutCycle } from './payout-rules.ts';
+import { payoutScheduleRuns } from '@/features/payouts/payouts.tables.ts';
+import { cycleAt, type PayoutCycle } from '@/features/payouts/payout-rules.ts';
 import { createPayoutIn, NothingToPay } from './payouts.server.ts';
 import { HttpError } from '@/lib/http/errors.ts';
 
@@ -55,7 +55,10 @@ export async function runPayoutSchedule(db: Db, log?: Log): Promise<number> {
           }
         }
       }
-      await tx.update(payoutScheduleRuns).set({ lastCycleOn: cycleOn, ranAt: sql`now()` }).where(eq(payoutScheduleRuns.cycle, cycle));
+      await tx
+        .update(payoutScheduleRuns)
+        .set({ lastCycleOn: cycleOn, ranAt: sql`now()` })
+        .where(eq(payoutScheduleRuns.cycle, cycle));
       if (count) log?.info({ cycle, cycleOn, payouts: count }, 'payout cycle: payouts made');
       return count;
     });

@@ -8,7 +8,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/lib/db/client.server.ts';
 import type { Actor } from '@/lib/activity/activity.server.ts';
 import type { Principal } from '@/lib/auth/principal.server.ts';
-import { forbidden, invalid, notFound } from '@/lib/http/errors.ts';
+import { conflict, forbidden, invalid, notFound } from '@/lib/http/errors.ts';
 import { recordId, version } from '@/lib/http/integers.ts';
 import { istDate, istDayStart } from '@/lib/india/ist.ts';
 import { now } from '@/lib/time/clock.server.ts';
@@ -17,10 +17,10 @@ import { readBalances } from '@/features/earnings/ledger.server.ts';
 import { payableNow } from '@/features/earnings/earnings-math.ts';
 import { earningEntries } from '@/features/earnings/earnings.tables.ts';
 import { serializeEarningRow, type EarningRow } from '@/features/earnings/earning.source.server.ts';
-import { payoutEvents, payouts } from './payouts.tables.ts';
-import { payoutSource } from './payout.source.server.ts';
+import { payoutEvents, payouts } from '@/features/payouts/payouts.tables.ts';
+import { payoutSource } from '@/features/payouts/payout.source.server.ts';
 import { createPayout, stepPayout, STEP_PERMISSION, type PayoutPerson } from './payouts.server.ts';
-import { OPEN_STATUSES, stepsFrom, type PayoutAction } from './payout-rules.ts';
+import { OPEN_STATUSES, stepsFrom, type PayoutAction } from '@/features/payouts/payout-rules.ts';
 
 export const personOf = (p: Principal): PayoutPerson => ({ id: p.user.id, name: p.user.name, userType: p.user.userType === 'vendor' ? 'vendor' : 'staff' });
 
@@ -56,10 +56,14 @@ export async function createStaffPayout(db: Db, actor: Actor, principal: Princip
   return createPayout(db, actor, personOf(principal), { vendorId: input.vendor_id, upTo, source: 'staff' });
 }
 
+/** Staff holding the permission (Super Admin holds all) are told where their own way is. */
+export const notAVendor = () =>
+  conflict('Quick Withdraw is a vendor’s own request for their payable balance; staff create a payout for a vendor at /payouts/add.');
+
 /** A vendor's Quick Withdraw: their whole payable balance, when it is at least the minimum (Global Settings). */
 export async function quickWithdraw(db: Db, actor: Actor, principal: Principal) {
   const vendorId = principal.user.vendorId;
-  if (principal.user.userType !== 'vendor' || vendorId === null) throw forbidden('Quick Withdraw is for a vendor’s own payable balance.');
+  if (principal.user.userType !== 'vendor' || vendorId === null) throw notAVendor();
   const { minimumPayoutPaise } = await moneySettings(db);
   return createPayout(db, actor, personOf(principal), { vendorId, upTo: payableNow(now()), source: 'withdraw', minimumPaise: minimumPayoutPaise });
 }
@@ -95,7 +99,11 @@ export async function payoutDetails(db: DbOrTx, principal: Principal, id: number
   const page = await payoutSource.list(
     db,
     { principal, actor: { realUserId: principal.user.id, impersonatedUserId: null, ip: null, userAgent: null } },
-    payoutSource.parseListQuery({ page: '1', per_page: '1', filters: JSON.stringify({ id: { operator: 'and', constraints: [{ value: id, matchMode: 'equals' }] } }) }),
+    payoutSource.parseListQuery({
+      page: '1',
+      per_page: '10',
+      filters: JSON.stringify({ id: { operator: 'and', constraints: [{ value: id, matchMode: 'equals' }] } }),
+    }),
   );
   const payout = page.data[0];
   if (!payout) throw notFound('No such payout, or not yours.');
