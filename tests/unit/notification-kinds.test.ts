@@ -38,10 +38,10 @@ describe('notification kinds', () => {
     expect(kindOfType('something.new')).toBe('security');
   });
 
-  it('keys are unique, and only decisions on a vendor’s store and products are mailed by default', () => {
+  it('keys are unique, and only decisions on a vendor’s store, products and payouts are mailed by default', () => {
     const keys = NOTIFICATION_KINDS.map((k) => k.key);
     expect(new Set(keys).size).toBe(keys.length);
-    expect(NOTIFICATION_KINDS.filter((k) => k.mailByDefault).map((k) => k.key)).toEqual(['store', 'products']);
+    expect(NOTIFICATION_KINDS.filter((k) => k.mailByDefault).map((k) => k.key)).toEqual(['store', 'products', 'payouts']);
   });
 
   it('the preferences schema takes a list of kinds, nothing else', () => {
