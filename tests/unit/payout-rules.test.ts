@@ -54,15 +54,22 @@ describe('the bank result rows', () => {
       date: '2026-11-28',
       reason: null,
     });
-    expect(readBankResultRow({ reference: 'PO-000013', status: 'failed', reason: 'Account closed' })).toMatchObject({ status: 'failed', reason: 'Account closed' });
+    expect(readBankResultRow({ reference: 'PO-000013', status: 'failed', reason: 'Account closed' })).toMatchObject({
+      status: 'failed',
+      reason: 'Account closed',
+    });
     expect(readBankResultRow({ reference: 'PO-000013', status: 'failed' })).toMatchObject({ reason: 'The bank did not say why.' });
   });
 
   it('says what is wrong with a row', () => {
     expect(readBankResultRow({ status: 'paid' })).toEqual({ error: 'The reference (the payout number, e.g. PO-000123) is missing.' });
     expect(readBankResultRow({ reference: 'PO-1', status: 'done' })).toEqual({ error: 'Status must be paid or failed, not “done”.' });
-    expect(readBankResultRow({ reference: 'PO-1', status: 'paid', date: '2026-11-28' })).toEqual({ error: 'A paid row needs the UTR: 6 to 22 letters and digits.' });
+    expect(readBankResultRow({ reference: 'PO-1', status: 'paid', date: '2026-11-28' })).toEqual({
+      error: 'A paid row needs the UTR: 6 to 22 letters and digits.',
+    });
     expect(readBankResultRow({ reference: 'PO-1', status: 'paid', utr: 'ABC123456' })).toEqual({ error: 'A paid row needs the date it was paid.' });
-    expect(readBankResultRow({ reference: 'PO-1', status: 'paid', utr: 'ABC123456', date: '2026-13-45' })).toMatchObject({ error: expect.stringContaining('is not a date') });
+    expect(readBankResultRow({ reference: 'PO-1', status: 'paid', utr: 'ABC123456', date: '2026-13-45' })).toMatchObject({
+      error: expect.stringContaining('is not a date'),
+    });
   });
 });
