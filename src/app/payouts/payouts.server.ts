@@ -156,7 +156,7 @@ export async function createPayoutIn(tx: Tx, actor: Actor, by: PayoutPerson, inp
     payoutId: payout!.id,
     fromStatus: null,
     toStatus: 'requested',
-    note: `${sourceNote}: ${entries.length} entries payable by ${istDate(new Date(upTo.getTime() - 1))}, ${formatPaise(amount)}.`,
+    note: `${sourceNote}: ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'} payable by ${istDate(upTo)}, ${formatPaise(amount)}.`,
     actorUserId: by.id,
     actorName: by.name,
     at,
