@@ -24,6 +24,7 @@ import { productImagesPatchSchema } from '@/features/products/product-images.sch
 import { adjustmentSchema, startStockingSchema, thresholdSchema } from '@/features/inventories/inventory.schema.ts';
 import { ORDER_OPERATIONS } from './orders.openapi.ts';
 import { EARNING_OPERATIONS } from './earnings.openapi.ts';
+import { PAYOUT_OPERATIONS } from './payouts.openapi.ts';
 import { INVOICE_OPERATIONS } from './invoices.openapi.ts';
 
 type Json = Record<string, unknown>;
@@ -76,6 +77,7 @@ interface Operation {
 const OPERATIONS: Record<string, Operation> = {
   ...ORDER_OPERATIONS,
   ...EARNING_OPERATIONS,
+  ...PAYOUT_OPERATIONS,
   ...INVOICE_OPERATIONS,
   'POST /auth/login': { summary: 'Sign in (form post; sets the session and XSRF-TOKEN cookies)', tag: 'Auth', body: loginSchema },
   'GET /api/user': { summary: 'The current user: name, email, abilities, SMS balance, unread notifications', tag: 'Auth' },

@@ -5,11 +5,12 @@
  */
 import { db } from '@/lib/boot.server.ts';
 import { endpoint, json } from '@/lib/http/api.server.ts';
-import { notAVendor, payoutDetails, quickWithdraw, withdrawState } from '@/app/payouts/payout-requests.server.ts';
+import { notFound } from '@/lib/http/errors.ts';
+import { payoutDetails, quickWithdraw, withdrawState } from '@/app/payouts/payout-requests.server.ts';
 
 export const GET = endpoint(async ({ locals }) => {
   const vendorId = locals.principal!.user.vendorId;
-  if (locals.principal!.user.userType !== 'vendor' || vendorId === null) throw notAVendor();
+  if (locals.principal!.user.userType !== 'vendor' || vendorId === null) throw notFound('No payable balance of yours: Quick Withdraw is a vendor’s own.');
   return json({ data: await withdrawState(db(), vendorId) });
 });
 
