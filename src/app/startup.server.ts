@@ -17,6 +17,7 @@ import { startProductImports } from './products/product-import.server.ts';
 import { startRealtime, stopRealtime } from '@/lib/realtime/hub.server.ts';
 import { startMailWorker, stopMailWorker } from '@/lib/notifications/mail-worker.server.ts';
 import { realtimeCatalogue } from './realtime/catalogue.server.ts';
+import { startPayoutSchedule, stopPayoutSchedule } from '@/app/payouts/payout-schedule.server.ts';
 
 /** The database, opened once with this app's demo data; the middleware awaits it on every request. */
 let ready: ReturnType<typeof boot> | undefined;
@@ -31,6 +32,8 @@ export const booted = () =>
       await startRealtime(database, realtimeCatalogue, logger(), config().REALTIME_HEARTBEAT_SECONDS);
       // Notifications their recipients chose to get by mail, sent after the commit by one server.
       startMailWorker(database.db, logger());
+      // Payout cycles: every server looks, one makes the payouts (FOR UPDATE SKIP LOCKED; decision 052).
+      startPayoutSchedule(database.db, config().PAYOUT_SCHEDULE_SECONDS, logger());
     }
     return database;
   }));
@@ -73,6 +76,7 @@ if (!process.env.ASTRO_BUILDING) {
         await stopImportRunner();
         // The mail batch under way is sent and marked; the rest waits for the next start or another server.
         await stopMailWorker();
+        await stopPayoutSchedule();
         await shutdown();
       } catch (error) {
         console.error(`Closing the database on ${signal} failed: ${(error as Error)?.message ?? error}`);

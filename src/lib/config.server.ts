@@ -113,6 +113,11 @@ export const envSchema = z.object({
    */
   REALTIME_HEARTBEAT_SECONDS: positiveInt.max(300).default(20),
   /**
+   * How often each server looks whether a payout cycle (weekly on Mondays, fortnightly on the 1st and
+   * 16th, monthly on the 1st, IST) has a new date to make payouts for; one server does it (docs/money.md).
+   */
+  PAYOUT_SCHEDULE_SECONDS: positiveInt.max(86_400).default(300),
+  /**
    * Tests only: a file holding an ISO instant the server takes as "now" for money (placing, moves,
    * what is payable): src/lib/time/clock.server.ts. Never set in production.
    */

@@ -66,19 +66,19 @@ test.describe('signed in', () => {
   });
 
   test('an area still planned answers 501 with a page that says so', async ({ page, loginAs }) => {
-    // Payouts is the last money page not built yet (issue 18); when it is, this test moves to the
-    // next planned route of src/app/routes/registry.ts, or goes with the last of them.
+    // Coupons is not built yet (issue 18 §4); when it is, this test moves to the next planned route
+    // of src/app/routes/registry.ts, or goes with the last of them.
     await loginAs('admin');
-    const response = await page.goto('/payouts/listing');
+    const response = await page.goto('/coupons/listing');
     expect(response?.status()).toBe(501);
-    await expect(page.getByRole('heading', { name: 'Payouts is not built yet' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Coupons is not built yet' })).toBeVisible();
     await expect(page.getByText('planned but not available in this version')).toBeVisible();
     // Reached from the menu too: the sidebar link leads to the same honest page.
     await page.getByRole('link', { name: 'Go to the dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Payouts', exact: true }).click();
-    await expect(page).toHaveURL(/\/payouts\/listing$/);
-    await expect(page.getByRole('heading', { name: 'Payouts is not built yet' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Coupons', exact: true }).click();
+    await expect(page).toHaveURL(/\/coupons\/listing$/);
+    await expect(page.getByRole('heading', { name: 'Coupons is not built yet' })).toBeVisible();
   });
 
   test('a vendor who has not finished store setup is sent there from every page', async ({ page, loginAs }) => {

@@ -22,6 +22,10 @@ const SENT: [type: string, kind: string, to: 'staff' | 'vendor' | 'all'][] = [
   ['product.reject', 'products', 'vendor'],
   ['import.finished', 'imports', 'all'],
   ['import.failed', 'imports', 'all'],
+  ['payout.paid', 'payouts', 'vendor'],
+  ['payout.rejected', 'payouts', 'vendor'],
+  ['payout.failed', 'payouts', 'vendor'],
+  ['payout.returned', 'payouts', 'vendor'],
 ];
 
 describe('notification kinds', () => {
@@ -34,10 +38,10 @@ describe('notification kinds', () => {
     expect(kindOfType('something.new')).toBe('security');
   });
 
-  it('keys are unique, and only decisions on a vendor’s store and products are mailed by default', () => {
+  it('keys are unique, and only decisions on a vendor’s store, products and payouts are mailed by default', () => {
     const keys = NOTIFICATION_KINDS.map((k) => k.key);
     expect(new Set(keys).size).toBe(keys.length);
-    expect(NOTIFICATION_KINDS.filter((k) => k.mailByDefault).map((k) => k.key)).toEqual(['store', 'products']);
+    expect(NOTIFICATION_KINDS.filter((k) => k.mailByDefault).map((k) => k.key)).toEqual(['store', 'products', 'payouts']);
   });
 
   it('the preferences schema takes a list of kinds, nothing else', () => {

@@ -22,6 +22,7 @@ import { seedWishlists } from '../../features/wishlists/wishlists.demo.server.ts
 import { seedPendingVendor } from '../../features/vendors/vendors.demo.server.ts';
 import { seedOrders } from '../orders/orders.demo.server.ts';
 import { seedReviews } from '../../features/reviews/reviews.demo.server.ts';
+import { seedPayouts } from '../payouts/payouts.demo.server.ts';
 
 export const DEMO_SEEDS: DemoSeed[] = [
   seedCategories,
@@ -47,4 +48,6 @@ export const DEMO_SEEDS: DemoSeed[] = [
   seedOrders,
   // After the orders: reviews on their delivered lines.
   seedReviews,
+  // After the orders: the stores' verified bank accounts and a payout history (Kaveri Handlooms).
+  seedPayouts,
 ];

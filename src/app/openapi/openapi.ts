@@ -24,6 +24,7 @@ import { productImagesPatchSchema } from '@/features/products/product-images.sch
 import { adjustmentSchema, startStockingSchema, thresholdSchema } from '@/features/inventories/inventory.schema.ts';
 import { ORDER_OPERATIONS } from './orders.openapi.ts';
 import { EARNING_OPERATIONS } from './earnings.openapi.ts';
+import { PAYOUT_OPERATIONS } from './payouts.openapi.ts';
 import { INVOICE_OPERATIONS } from './invoices.openapi.ts';
 import { PAYMENT_OPERATIONS } from './payments.openapi.ts';
 import { REVIEW_OPERATIONS } from './reviews.openapi.ts';
@@ -85,6 +86,7 @@ interface Operation {
 const OPERATIONS: Record<string, Operation> = {
   ...ORDER_OPERATIONS,
   ...EARNING_OPERATIONS,
+  ...PAYOUT_OPERATIONS,
   ...INVOICE_OPERATIONS,
   ...PAYMENT_OPERATIONS,
   ...REVIEW_OPERATIONS,

@@ -29,6 +29,8 @@ export interface NewEntry {
   note?: string | null;
   actorUserId?: number | null;
   actorName?: string | null;
+  /** Set on a payout's own entry (it settles itself); null otherwise. */
+  payoutId?: number | null;
 }
 
 /** Appends entries (one statement: the balances trigger runs once for them all). Answers their ids in order. */

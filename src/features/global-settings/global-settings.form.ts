@@ -67,6 +67,12 @@ export const globalSettingsSchema = z
       .min(0, 'At least 0.')
       .max(365, 'At most 365.')
       .default(7),
+    minimum_payout_rupees: z.coerce
+      .number({ error: 'Enter a whole number of rupees.' })
+      .int('Enter a whole number of rupees.')
+      .min(1, 'At least ₹ 1.')
+      .max(10_000_000, 'At most ₹ 1,00,00,000.')
+      .default(500),
     review_product_changes: formBoolean('Choose whether product changes need review.').default(false),
     sms_provider: z.enum(['default', 'twilio'], { error: 'Choose an SMS provider.' }).default('default'),
     twilio_account_sid: optionalText(34).refine(
@@ -146,6 +152,13 @@ const fields: AreaField[] = [
     input: 'text',
     inputType: 'number',
     hint: 'For products without a return policy. A delivered order’s earnings become payable to the vendor once the window has passed.',
+  },
+  {
+    name: 'minimum_payout_rupees',
+    label: 'Minimum Quick Withdraw (₹)',
+    input: 'text',
+    inputType: 'number',
+    hint: 'A vendor may ask for a payout (Quick Withdraw) when their payable balance is at least this much.',
   },
   {
     name: 'review_product_changes',

@@ -34,6 +34,7 @@ export const DEFAULT_SETTINGS: StoredValues = {
   order_number_prefix: 'ORD-',
   low_stock_threshold: 5,
   default_return_window_days: 7,
+  minimum_payout_rupees: 500,
   review_product_changes: false,
   sms_provider: 'default',
   twilio_account_sid: '',

@@ -55,6 +55,13 @@ export const NOTIFICATION_KINDS = [
     mailByDefault: true,
   },
   {
+    key: 'payouts',
+    label: 'Your payouts',
+    description: 'A payout paid (with the bank reference), not approved, failed or returned.',
+    audience: 'vendor',
+    mailByDefault: true,
+  },
+  {
     key: 'imports',
     label: 'Bulk imports',
     description: 'A product import finished or failed.',
@@ -78,6 +85,7 @@ const BY_PREFIX: Record<string, NotificationKindKey> = {
   vendor: 'store',
   product: 'products',
   import: 'imports',
+  payout: 'payouts',
 };
 
 /** The kind a notification type belongs to (an unknown type is a security notice: never silently dropped from mail choices). */

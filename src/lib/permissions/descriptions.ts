@@ -73,7 +73,12 @@ export const PERMISSION_DESCRIPTIONS: Partial<Record<Permission, string>> = {
   'customers:view': 'Open a customer’s details.',
   'customers:view-pii': 'See customers’ phone numbers and emails unmasked (each reveal is logged).',
   'accountings:payment-list': 'See the payments list.',
-  'accountings:payouts-list': 'See the payouts list.',
+  'accountings:payouts-list': 'See the payouts list and each payout’s entries and timeline (a vendor: their own), and export them.',
+  'accountings:payouts-request': 'Quick Withdraw: a vendor asks for a payout of their payable balance above the minimum (Global Settings).',
+  'accountings:payouts-create': 'Create a payout for a vendor, of their entries payable up to a date (staff).',
+  'accountings:payouts-approve': 'Approve or reject a requested payout (never one they created themselves; staff only).',
+  'accountings:payouts-pay':
+    'Send approved payouts to the bank (the bulk-transfer file), import the bank’s result, and mark payouts paid, failed or returned (staff only).',
   'accountings:earning-list': 'See the earnings ledger, balances and monthly statements (a vendor: their own), and export them.',
   'accountings:earning-adjust': 'Write an adjustment entry in a vendor’s earnings ledger, with a reason.',
   'accountings:commission-list': 'See the commission rules.',

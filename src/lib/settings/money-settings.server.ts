@@ -13,20 +13,27 @@ import { percentToBasisPoints } from '../money/gst.ts';
 /** The defaults of a store whose settings were never saved (global-settings.server.ts DEFAULT_SETTINGS). */
 const DEFAULT_COMMISSION_PERCENT = 10;
 const DEFAULT_RETURN_WINDOW_DAYS = 7;
+const DEFAULT_MINIMUM_PAYOUT_RUPEES = 500;
 
 export interface MoneySettings {
   defaultCommissionBp: number;
   defaultReturnWindowDays: number;
+  /** Quick Withdraw's least amount (paise). */
+  minimumPayoutPaise: number;
 }
 
 export async function moneySettings(db: DbOrTx): Promise<MoneySettings> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'global')).limit(1);
-  const values = (row?.value as { values?: { default_commission_percent?: unknown; default_return_window_days?: unknown } } | undefined)?.values;
+  const values = (
+    row?.value as { values?: { default_commission_percent?: unknown; default_return_window_days?: unknown; minimum_payout_rupees?: unknown } } | undefined
+  )?.values;
   const percent = Number(values?.default_commission_percent ?? DEFAULT_COMMISSION_PERCENT);
   const days = Number(values?.default_return_window_days ?? DEFAULT_RETURN_WINDOW_DAYS);
+  const minimum = Number(values?.minimum_payout_rupees ?? DEFAULT_MINIMUM_PAYOUT_RUPEES);
   return {
     defaultCommissionBp:
       Number.isFinite(percent) && percent >= 0 && percent <= 100 ? percentToBasisPoints(percent) : percentToBasisPoints(DEFAULT_COMMISSION_PERCENT),
     defaultReturnWindowDays: Number.isInteger(days) && days >= 0 && days <= 365 ? days : DEFAULT_RETURN_WINDOW_DAYS,
+    minimumPayoutPaise: (Number.isInteger(minimum) && minimum >= 1 ? minimum : DEFAULT_MINIMUM_PAYOUT_RUPEES) * 100,
   };
 }
