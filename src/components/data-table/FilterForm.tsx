@@ -4,7 +4,7 @@
  * "in" takes a comma-separated list (or checkboxes for an enum), "between" two bounds. Loaded when a
  * filter first opens (ColumnFilter.tsx), so a list's first paint does not carry it.
  */
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { MODES_BY_KIND, type FieldFilter, type MatchMode } from '@/lib/list/list-query.ts';
 import type { AreaColumn } from '@/lib/areas/area.ts';
 import { buttonClass, inputClass } from '@/components/ui/styles.ts';
@@ -182,6 +182,12 @@ export default function FilterForm({
   const id = useId();
   const modes = modesOf(column);
   const update = (i: number, patch: Partial<Rule>) => setRules(rules.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  // The popover moves focus into its panel as it opens; this form may arrive a moment later (it loads on
+  // first use), so it takes the focus itself when it is not already inside.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!form.current?.contains(document.activeElement)) form.current?.querySelector<HTMLElement>('select, input, button')?.focus();
+  }, []);
   const apply = () => {
     const constraints = rules.map((r) => toConstraint(column, r)).filter((c) => c !== null);
     onApply(constraints.length ? { operator, constraints } : undefined);
@@ -189,6 +195,7 @@ export default function FilterForm({
   };
   return (
     <form
+      ref={form}
       onSubmit={(e) => {
         e.preventDefault();
         apply();
