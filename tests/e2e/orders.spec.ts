@@ -78,6 +78,18 @@ test('staff see every list, and an order split over two vendors as partially shi
     .click();
   await expect(page.getByTestId('order-status')).toHaveText('Partially shipped');
   await expect(page.getByRole('link', { name: 'SWX100000001' })).toBeVisible();
+  const number = (await page.getByRole('heading', { level: 1 }).innerText()).replace(/^Order /, '');
   await page.goto('/cancelled-orders/listing');
   await expect(page.locator('table').first().getByText('Cancelled', { exact: true }).first()).toBeVisible();
+  // The global search (Ctrl+K) finds the order by its number and opens it.
+  await page.keyboard.press('Control+k');
+  const field = page.getByRole('combobox', { name: 'Search' });
+  await expect(field).toBeFocused();
+  await field.fill(number);
+  await page
+    .getByRole('option', { name: new RegExp(`^${number}-1`) })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/orders\/\d+\/details$/);
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${number}` })).toBeVisible();
 });

@@ -585,3 +585,30 @@ describe('live updates (GET /api/events)', () => {
     }
   });
 });
+
+describe('global search', () => {
+  it('finds an order by its number and by its AWB, scoped as the Orders list is', async () => {
+    const staffRows = (await admin.getJson('/api/orders?per_page=100')).body.data as ApiRecord[];
+    const mine = (await vendor.getJson('/api/orders?per_page=100')).body.data as ApiRecord[];
+    const ownVendor = mine[0]!.vendor_id;
+    const others = staffRows.find((r) => r.vendor_id !== ownVendor && !staffRows.some((x) => x.order_id === r.order_id && x.vendor_id === ownVendor))!;
+    const orderNumber = (row: ApiRecord) => String(row.number).replace(/-\d+$/, '');
+    const found = async (as: HttpClient, q: string) => {
+      const { status, body } = await as.getJson(`/api/search?q=${encodeURIComponent(q)}`);
+      expect(status, JSON.stringify(body)).toBe(200);
+      return (body.data as { type: string; title: string; href: string; area?: string }[]).filter((r) => r.area === 'Orders');
+    };
+    // Staff find another vendor's parcel by its order number; the vendor does not.
+    const hit = await found(admin, orderNumber(others));
+    expect(hit.map((r) => r.href)).toContain(`/orders/${others.order_id}/details`);
+    expect(await found(vendor, orderNumber(others))).toEqual([]);
+    // The vendor finds their own, with the order's page as the link.
+    const own = await found(vendor, orderNumber(mine[0]!));
+    expect(own.map((r) => r.href)).toContain(`/orders/${mine[0]!.order_id}/details`);
+    // By AWB (a shipped parcel's).
+    const shipped = staffRows.find((r) => typeof r.awb === 'string' && r.awb.length > 0)!;
+    expect((await found(admin, String(shipped.awb))).map((r) => r.title)).toContain(shipped.number);
+    // Support staff see orders (not move them): they find it too.
+    expect((await found(support, orderNumber(others))).map((r) => r.href)).toContain(`/orders/${others.order_id}/details`);
+  });
+});

@@ -11,6 +11,10 @@ import { routes } from '@/app/routes/registry.ts';
 import { RESOURCES } from '@/app/areas/resources.server.ts';
 import { areaPermission, editPath } from '@/lib/areas/area.ts';
 import { SYSTEM_ACTOR } from '@/lib/activity/activity.server.ts';
+import type { ListSource } from '@/lib/areas/read-only-list.server.ts';
+import type { ApiRecord } from '@/lib/areas/resource.server.ts';
+import { ORDER_SOURCES } from '@/features/orders/order.source.server.ts';
+import { statusLabel } from '@/features/orders/order-status.ts';
 
 export interface SearchResult {
   type: 'page' | 'record';
@@ -51,7 +55,38 @@ const areaProviders: SearchProvider[] = Object.values(RESOURCES).map((r) => ({
   },
 }));
 
-export const SEARCH_PROVIDERS: SearchProvider[] = areaProviders;
+/**
+ * A read-only list (the orders) searched through its own source: the list's search box and its scope
+ * (a vendor finds only their own sub-orders), each row opening what `open` says.
+ */
+function listProvider(
+  area: string,
+  label: string,
+  permission: Permission,
+  source: ListSource,
+  open: (row: ApiRecord) => Omit<SearchResult, 'type' | 'area'>,
+): SearchProvider {
+  return {
+    area,
+    label,
+    permission,
+    async search(db, principal, q, limit) {
+      // The list's smallest page; the dialog shows the first `limit`.
+      const query = source.parseListQuery({ q, page: '1', per_page: '10' });
+      const result = await source.list(db, { principal, actor: SYSTEM_ACTOR }, query);
+      return result.data.slice(0, limit).map(open);
+    },
+  };
+}
+
+/** Orders by number, customer name, phone or AWB (the Orders list's search): each parcel opens its order. */
+const ordersProvider = listProvider('orders', 'Orders', 'orders:list', ORDER_SOURCES.get('orders')!, (row) => ({
+  title: String(row.number),
+  subtitle: `${String(row.customer_name)} · ${statusLabel(String(row.status))}`,
+  href: `/orders/${String(row.order_id)}/details`,
+}));
+
+export const SEARCH_PROVIDERS: SearchProvider[] = [...areaProviders, ordersProvider];
 
 function pageCandidates(can: (p: string) => boolean, principal: Principal) {
   const seen = new Set<string>();
