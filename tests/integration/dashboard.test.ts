@@ -109,12 +109,12 @@ function normalised(rows: Map<string, Row>, fields: string[]): Record<string, Ro
 async function keptAndRecounted() {
   return db(async (q) => {
     const kept = { sales: new Map<string, Row>(), products: new Map<string, Row>(), statuses: new Map<string, Row>() };
-    for (const r of await q(`select to_char(day, 'YYYY-MM-DD') as day, * from sales_daily`))
-      add(kept.sales, `${r.day}|${r.vendor_id}`, Object.fromEntries(SALES_FIELDS.map((f) => [f, Number(r[f])])));
-    for (const r of await q(`select to_char(day, 'YYYY-MM-DD') as day, * from product_sales_daily`))
-      add(kept.products, `${r.day}|${r.vendor_id}|${r.product_id}`, { items: Number(r.items), gmv_paise: Number(r.gmv_paise) });
-    for (const r of await q(`select to_char(day, 'YYYY-MM-DD') as day, * from sub_order_status_daily`))
-      add(kept.statuses, `${r.day}|${r.vendor_id}|${r.status}`, { sub_orders: Number(r.sub_orders) });
+    for (const r of await q(`select *, to_char(day, 'YYYY-MM-DD') as d from sales_daily`))
+      add(kept.sales, `${r.d}|${r.vendor_id}`, Object.fromEntries(SALES_FIELDS.map((f) => [f, Number(r[f])])));
+    for (const r of await q(`select *, to_char(day, 'YYYY-MM-DD') as d from product_sales_daily`))
+      add(kept.products, `${r.d}|${r.vendor_id}|${r.product_id}`, { items: Number(r.items), gmv_paise: Number(r.gmv_paise) });
+    for (const r of await q(`select *, to_char(day, 'YYYY-MM-DD') as d from sub_order_status_daily`))
+      add(kept.statuses, `${r.d}|${r.vendor_id}|${r.status}`, { sub_orders: Number(r.sub_orders) });
 
     const recount = { sales: new Map<string, Row>(), products: new Map<string, Row>(), statuses: new Map<string, Row>() };
     const day = (v: unknown) => istDate(v as Date | string);

@@ -7,17 +7,17 @@
  * customers.
  */
 import { and, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../lib/db/client.server.ts';
-import type { Principal } from '../../lib/auth/principal.server.ts';
-import { vendors } from '../../lib/db/schema.ts';
-import { vendorScope } from '../../lib/permissions/scope.server.ts';
-import { vendorName } from '../../lib/vendors/vendor-name.server.ts';
-import { productSalesDaily, salesDaily, subOrderStatusDaily } from '../../features/dashboard/rollups.tables.ts';
-import { daysBetween, type ResolvedRange } from '../../features/dashboard/range.ts';
-import { subOrders } from '../../features/orders/orders.tables.ts';
-import { products } from '../../features/products/product.tables.ts';
-import { stockLevels } from '../../features/inventories/inventory.tables.ts';
-import { readBalances, type Balances } from '../../features/earnings/ledger.server.ts';
+import type { DbOrTx } from '@/lib/db/client.server.ts';
+import type { Principal } from '@/lib/auth/principal.server.ts';
+import { vendors } from '@/lib/db/schema.ts';
+import { vendorScope } from '@/lib/permissions/scope.server.ts';
+import { vendorName } from '@/lib/vendors/vendor-name.server.ts';
+import { productSalesDaily, salesDaily, subOrderStatusDaily } from '@/features/dashboard/rollups.tables.ts';
+import { daysBetween, type ResolvedRange } from '@/features/dashboard/range.ts';
+import { subOrders } from '@/features/orders/orders.tables.ts';
+import { products } from '@/features/products/product.tables.ts';
+import { stockLevels } from '@/features/inventories/inventory.tables.ts';
+import { readBalances, type Balances } from '@/features/earnings/ledger.server.ts';
 
 /** What a range added up to. `orders` is orders placed for staff, the vendor's sub-orders for a vendor. */
 export interface Figures {

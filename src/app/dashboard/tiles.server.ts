@@ -9,9 +9,9 @@
  * whose state is due, /payouts/listing filtered by it), "Next payout" (vendor, the same permission,
  * their next scheduled payout) and "Latest reviews" (`reviews:list`, the newest five, /reviews/listing).
  */
-import type { DbOrTx } from '../../lib/db/client.server.ts';
-import type { Principal } from '../../lib/auth/principal.server.ts';
-import type { ResolvedRange } from '../../features/dashboard/range.ts';
+import type { DbOrTx } from '@/lib/db/client.server.ts';
+import type { Principal } from '@/lib/auth/principal.server.ts';
+import type { ResolvedRange } from '@/features/dashboard/range.ts';
 
 export interface DashboardTileValue {
   /** The figure as shown ("₹ 12,340.00", "3"). */
