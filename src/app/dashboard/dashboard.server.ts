@@ -127,6 +127,9 @@ async function loadSales(db: DbOrTx, principal: Principal, range: ResolvedRange,
     commissionPaise: sql<string>`coalesce(sum(${salesDaily.commissionPaise}) filter (where ${when}), 0)`,
     newCustomers: sql<string>`coalesce(sum(${salesDaily.newCustomers}) filter (where ${when}), 0)`,
   });
+  // Summed as float8, not numeric (bigint's sum): exact for integers below 2^53 paise (₹ 90 lakh crore),
+  // and 4× faster over the tens of thousands of product rows of a month (bench/dashboard.ts).
+  const productGmv = sql<number>`sum(${productSalesDaily.gmvPaise}::float8)`;
   const figures = (row: Record<string, unknown> | undefined): Figures =>
     row ? (Object.fromEntries(Object.keys(EMPTY).map((k) => [k, num(row[k])])) as unknown as Figures) : { ...EMPTY };
   const [totals, byDay, byStatus, topProducts, topVendors] = await Promise.all([
@@ -148,13 +151,13 @@ async function loadSales(db: DbOrTx, principal: Principal, range: ResolvedRange,
     db
       .select({
         productId: productSalesDaily.productId,
-        gmvPaise: sql<string>`sum(${productSalesDaily.gmvPaise})`,
+        gmvPaise: productGmv,
         items: sql<string>`sum(${productSalesDaily.items})`,
       })
       .from(productSalesDaily)
       .where(and(gte(productSalesDaily.day, current.from), lte(productSalesDaily.day, current.to), productScope))
       .groupBy(productSalesDaily.productId)
-      .orderBy(desc(sql`sum(${productSalesDaily.gmvPaise})`), productSalesDaily.productId)
+      .orderBy(desc(productGmv), productSalesDaily.productId)
       .limit(10),
     isVendor
       ? null
