@@ -106,7 +106,13 @@ try {
   const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
   const yearAgo = new Date(Date.now() + 330 * 60_000 - 366 * 86_400_000).toISOString().slice(0, 10);
   const run = async (label: string, path: string, jar: Map<string, string>) => {
-    const r = await measure({ url: server.base + path, connections: 2, seconds: SECONDS, headers: { cookie: cookieHeader(jar), accept: 'text/html' }, warmupRequests: 20 });
+    const r = await measure({
+      url: server.base + path,
+      connections: 2,
+      seconds: SECONDS,
+      headers: { cookie: cookieHeader(jar), accept: 'text/html' },
+      warmupRequests: 20,
+    });
     log(label, `${r.rps.toFixed(0)} req/s, p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} ms, non-2xx ${r.non2xx}`);
     return r;
   };
