@@ -15,13 +15,12 @@
  * Needs a PostgreSQL server: BENCH_DATABASE_URL or TEST_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test). The result goes to bench/results/<date>-postgres-dashboard.json.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { cookieHeader, killAll, signIn, startServer } from './server.ts';
+import { cookieHeader, killAll, signIn, freshPostgresDatabase, startServer } from './server.ts';
 import { measure } from './load.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -29,37 +28,23 @@ const { values: argv } = parseArgs({ options: { seconds: { type: 'string' } } })
 const SECONDS = Number(argv.seconds ?? 10);
 const VENDORS = 500;
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const name = `bench_dashboard_${randomBytes(4).toString('hex')}`;
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${name}`;
-
-async function admin(sqlText: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sqlText);
-  } finally {
-    await c.end();
-  }
-}
-
 const load = () => loadavg().map((n) => Number(n.toFixed(2)));
 const log = (...a: unknown[]) => console.log(new Date().toISOString().slice(11, 19), ...a);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-dashboard-'));
 const result: Record<string, unknown> = { date: new Date().toISOString(), orders_equivalent: 1_000_000, vendors: VENDORS + 1, load_before: load() };
-await admin(`create database "${name}"`);
+const database = await freshPostgresDatabase('bench_dashboard');
+const dbUrl = database.url;
 try {
   const server = await startServer({
     entry: join(ROOT, 'src/server/main.ts'),
     cwd: ROOT,
     port: 5490 + Math.floor(Math.random() * 100),
-    env: { DATABASE_URL: dbUrl.toString(), DEMO_DATA: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { DATABASE_URL: dbUrl, DEMO_DATA: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     logFile: join(dataDir, 'server.log'),
   });
   log('server up', server.base);
-  const db = new pg.Client({ connectionString: dbUrl.toString() });
+  const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
   const demoVendor = Number((await db.query(`select vendor_id from users where email = 'vendor@example.com'`)).rows[0].vendor_id);
   const { rows: made } = await db.query(
@@ -124,8 +109,8 @@ try {
   await server.stop();
 } finally {
   killAll();
-  if (process.env.BENCH_KEEP) log('kept', dbUrl.toString());
-  else await admin(`drop database if exists "${name}" with (force)`).catch(() => {});
+  if (process.env.BENCH_KEEP) log('kept', dbUrl);
+  else await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 const file = join(ROOT, 'bench/results', `${String(result.date).slice(0, 10)}-postgres-dashboard.json`);
