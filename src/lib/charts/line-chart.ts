@@ -58,8 +58,8 @@ export function lineChart(points: readonly ChartPoint[], options: ChartOptions =
     .y1((d) => d.y);
   const every = Math.max(1, Math.ceil(points.length / maxXLabels));
   const xLabels = dots.filter((_, i) => i % every === 0 || i === dots.length - 1).map((d) => ({ key: d.key, x: d.x }));
-  // The last label would collide with the one before it when the step leaves them too close.
-  if (xLabels.length > 2 && xLabels[xLabels.length - 1]!.x - xLabels[xLabels.length - 2]!.x < (plot.right - plot.left) / (maxXLabels * 2)) {
+  // The last label would collide with the one before it when the step leaves them closer than 3/4 of a step.
+  if (xLabels.length > 2 && xLabels[xLabels.length - 1]!.x - xLabels[xLabels.length - 2]!.x < ((plot.right - plot.left) / maxXLabels) * 0.75) {
     xLabels.splice(xLabels.length - 2, 1);
   }
   return {
