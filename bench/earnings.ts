@@ -16,13 +16,12 @@
  * postgres://postgres@127.0.0.1:5432/test) names one whose user may create databases. The result
  * goes to bench/results/<date>-postgres-earnings.json, with the load average before and after.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { cookieHeader, killAll, signIn, startServer } from './server.ts';
+import { cookieHeader, killAll, signIn, freshPostgresDatabase, startServer } from './server.ts';
 import { measure, percentile } from './load.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -32,37 +31,23 @@ const SECONDS = Number(argv.seconds ?? 10);
 const CHUNK = 1_000_000;
 const VENDORS = 500;
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const name = `bench_earnings_${randomBytes(4).toString('hex')}`;
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${name}`;
-
-async function admin(sqlText: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sqlText);
-  } finally {
-    await c.end();
-  }
-}
-
 const load = () => loadavg().map((n) => Number(n.toFixed(2)));
 const log = (...a: unknown[]) => console.log(new Date().toISOString().slice(11, 19), ...a);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-earnings-'));
 const result: Record<string, unknown> = { date: new Date().toISOString(), entries: ENTRIES, vendors: VENDORS + 1, load_before: load() };
-await admin(`create database "${name}"`);
+const database = await freshPostgresDatabase('bench_earnings');
+const dbUrl = database.url;
 try {
   const server = await startServer({
     entry: join(ROOT, 'src/server/main.ts'),
     cwd: ROOT,
     port: 5390 + Math.floor(Math.random() * 100),
-    env: { DATABASE_URL: dbUrl.toString(), DEMO_DATA: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { DATABASE_URL: dbUrl, DEMO_DATA: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     logFile: join(dataDir, 'server.log'),
   });
   log('server up', server.base);
-  const db = new pg.Client({ connectionString: dbUrl.toString() });
+  const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
   const demoVendor = Number((await db.query(`select vendor_id from users where email = 'vendor@example.com'`)).rows[0].vendor_id);
   const { rows: made } = await db.query(
@@ -149,7 +134,7 @@ try {
   await server.stop();
 } finally {
   killAll();
-  await admin(`drop database if exists "${name}" with (force)`).catch(() => {});
+  await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 const file = join(ROOT, 'bench/results', `${String(result.date).slice(0, 10)}-postgres-earnings.json`);

@@ -316,3 +316,28 @@ export function runFill(
     });
   });
 }
+
+/**
+ * A fresh PostgreSQL database for a bench run (bench/earnings.ts, bench/dashboard.ts): created on the
+ * server that BENCH_DATABASE_URL or TEST_DATABASE_URL names (default postgres://postgres@127.0.0.1:5432/test,
+ * whose user may create databases), and dropped by `drop()`.
+ */
+export async function freshPostgresDatabase(prefix: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const { randomBytes } = await import('node:crypto');
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = async (sqlText: string) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(sqlText);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`).catch(() => {}) };
+}

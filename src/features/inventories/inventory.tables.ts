@@ -34,6 +34,10 @@ export const stockLevels = pgTable(
     index('stock_levels_warehouse_idx').on(t.warehouseId, t.id),
     index('stock_levels_vendor_idx').on(t.vendorId, t.id),
     index('stock_levels_updated_idx').on(t.updatedAt, t.id),
+    // The dashboard's low-stock count (decision 050): only the levels at or under their threshold.
+    index('stock_levels_low_idx')
+      .on(t.vendorId, t.id)
+      .where(sql`${t.onHand} - ${t.reserved} <= ${t.lowStockThreshold}`),
     check('stock_levels_quantities_check', sql`${t.onHand} >= 0 and ${t.reserved} >= 0 and ${t.reserved} <= ${t.onHand}`),
   ],
 );

@@ -34,6 +34,20 @@ export function formatPaise(paise: number | bigint | null | undefined): string {
   return text.startsWith('-') ? `−₹ ${text.slice(1)}` : `₹ ${text}`;
 }
 
+/**
+ * An amount short, as Indians write large sums (a chart's axis): "₹ 950", "₹ 12.5 K", "₹ 3.4 L"
+ * (lakh), "₹ 1.25 Cr" (crore); whole rupees below a thousand, at most three significant digits above.
+ */
+export function formatPaiseShort(paise: number): string {
+  const rupees = Math.abs(paise) / 100;
+  const sign = paise < 0 ? '−' : '';
+  const scaled = (n: number, unit: string) => `${sign}₹ ${Number(n.toPrecision(3)).toString()} ${unit}`;
+  if (rupees >= 1e7) return scaled(rupees / 1e7, 'Cr');
+  if (rupees >= 1e5) return scaled(rupees / 1e5, 'L');
+  if (rupees >= 1e3) return scaled(rupees / 1e3, 'K');
+  return `${sign}₹ ${Math.round(rupees)}`;
+}
+
 /** A price range: "₹ 499.00" when both ends agree, "₹ 499.00 – ₹ 1,299.00" otherwise. */
 export function formatPaiseRange(min: number | null | undefined, max: number | null | undefined): string {
   if (min === null || min === undefined) return '—';
