@@ -295,6 +295,10 @@ describe('the dashboard page', () => {
     expect(t).toHaveProperty('earnings-payable');
     expect(t).not.toHaveProperty('customers');
     expect(t).not.toHaveProperty('vendors-waiting');
+    // Their own payouts on their way and their products' reviews; not the moderation queue.
+    expect(t).toHaveProperty('payouts-due');
+    expect(t).toHaveProperty('reviews-received');
+    expect(t).not.toHaveProperty('reviews-pending');
   });
 
   it('shows staff the marketplace: every vendor, the chart with its table, each number linked to its list', async () => {
@@ -310,6 +314,15 @@ describe('the dashboard page', () => {
     expect(t.orders).toBe(String(totals.orders));
     for (const key of ['gmv', 'orders', 'aov', 'commission', 'refunds', 'customers', 'vendors-waiting', 'products-waiting', 'low-stock', 'earnings-payable'])
       expect(t, key).toHaveProperty(key);
+    // Every vendor's payouts still to pay, and the reviews waiting for moderation, each linked to its list.
+    const due = await db(async (q) => {
+      const [r] = await q(`select coalesce(sum(amount_paise), 0) as total from payouts where status in ('requested', 'approved', 'processing')`);
+      const [p] = await q(`select count(*) as n from reviews where status = 'pending'`);
+      return { payouts: Number(r!.total), reviews: Number(p!.n) };
+    });
+    expect(t['payouts-due']).toBe(formatPaise(due.payouts));
+    expect(t['reviews-pending']).toBe(String(due.reviews));
+    expect(html).toMatch(/href="\/payouts\/listing\?[^"]*requested/);
     expect(html).toContain('Top vendors');
     expect(html).toContain('Kaveri Handlooms');
     expect(html).toMatch(/<svg[^>]*data-chart="chart-gmv-by-day"/);
