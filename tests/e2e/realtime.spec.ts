@@ -103,3 +103,66 @@ test('on /notifications the list shows a new notification as it arrives, within 
   await desk.close();
   await other.close();
 });
+
+test('an order placed through the storefront API: the admin’s bell rises and the vendor’s list says so, without a reload; the search finds it', async ({
+  browser,
+  baseURL,
+}) => {
+  const desk = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const admin = await desk.newPage();
+  const adminStream = admin.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
+  await loginAs(admin, 'admin');
+  await adminStream;
+  const bell = admin.locator('[data-bell]');
+  const before = await unreadOf(await bell.getAttribute('aria-label'));
+
+  // The vendor, on a phone, has their Orders list open (with its event stream).
+  const phone = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const vendor = await phone.newPage();
+  await loginAs(vendor, 'vendor');
+  const vendorStream = vendor.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
+  await vendor.goto('/orders/listing');
+  await vendorStream;
+  const notice = vendor.getByRole('status').filter({ hasText: 'has arrived' });
+  await expect(notice).toBeHidden();
+
+  // A storefront, with a key the admin made, places an order for one of the vendor's products.
+  const made = await admin.request.post('/api/storefront-api-keys', {
+    data: { name: 'Live shop', scopes: ['read-catalogue', 'write-orders'] },
+    headers: await unsafeHeaders(admin),
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const key = ((await made.json()) as { data: { secret: string } }).data.secret;
+  const placed = await fetch(new URL('/api/storefront/v1/orders', baseURL), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': `live-${Date.now()}`, accept: 'application/json' },
+    body: JSON.stringify({
+      customer: { name: 'Live Buyer', email: 'live.buyer@example.com', phone: '9876512345' },
+      shipping_address: { name: 'Live Buyer', phone: '9876512345', line1: '2 MG Road', pincode: '560001' },
+      lines: [{ sku: 'DFH-KUR-001', quantity: 1 }],
+      payment_method: 'cod',
+    }),
+  });
+  const body = (await placed.json()) as { data: { number: string } };
+  expect(placed.status, JSON.stringify(body)).toBe(201);
+  const number = body.data.number;
+
+  // Live, on both pages: the admin's bell counts the new order, the vendor's list announces it.
+  await expect(bell).toHaveAttribute('aria-label', `Notifications, ${before + 1} unread`);
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText(`New order ${number}`);
+
+  // The admin's search finds it by its number and opens it.
+  await admin.keyboard.press('Control+k');
+  const field = admin.getByRole('combobox', { name: 'Search' });
+  await expect(field).toBeFocused();
+  await field.fill(number);
+  await admin.getByRole('option', { name: new RegExp(`^${number}-1`) }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: `Order ${number}` })).toBeVisible();
+
+  // The vendor's dashboard counts it among today's orders.
+  await vendor.goto('/dashboard?range=today');
+  await expect(vendor.locator('[data-kpi="orders"]')).toContainText(/[1-9]/);
+  await desk.close();
+  await phone.close();
+});
