@@ -1,0 +1,265 @@
+/**
+ * Orders at scale (issue 17 §6): a fresh PostgreSQL database with the demo data and 1,000,000 orders
+ * (about 1.6M sub-orders, one line each) written straight into the tables, then, at 10 clients:
+ *
+ * - each of the four order lists (`/api/orders`, `/api/pending-orders`, `/api/shipped-orders`,
+ *   `/api/cancelled-orders`) filtered by a status and the last 30 days, for staff and for a vendor;
+ *   budget p95 ≤ 25 ms;
+ * - the order details page (`/orders/:id/details`, the whole server render) over 500 orders; budget
+ *   p95 ≤ 50 ms;
+ * - placing orders through the storefront API (a key, an Idempotency-Key each, one line of a SKU with
+ *   enough stock); budget ≥ 200 orders/s with p95 ≤ 50 ms, and no oversell (the stock's reserved
+ *   count equals the units placed).
+ *
+ *   npm run build && node bench/orders.ts [--orders 1000000] [--seconds 10]
+ *
+ * Needs a PostgreSQL server: BENCH_DATABASE_URL or TEST_DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/test). The result goes to bench/results/<date>-postgres-orders.json.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { cookieHeader, killAll, signIn, freshPostgresDatabase, startServer } from './server.ts';
+import { measure, percentile, type LoadResult } from './load.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const { values: argv } = parseArgs({ options: { orders: { type: 'string' }, seconds: { type: 'string' } } });
+const ORDERS = Number(argv.orders ?? 1_000_000);
+const SECONDS = Number(argv.seconds ?? 10);
+const CLIENTS = 10;
+
+const load = () => loadavg().map((n) => Number(n.toFixed(2)));
+const log = (...a: unknown[]) => console.log(new Date().toISOString().slice(11, 19), ...a);
+const summary = (r: LoadResult) => ({ rps: Math.round(r.rps), p50: r.p50, p95: r.p95, p99: r.p99, non2xx: r.non2xx, errors: r.errors });
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-orders-'));
+const result: Record<string, unknown> = { date: new Date().toISOString(), orders: ORDERS, clients: CLIENTS, load_before: load() };
+const database = await freshPostgresDatabase('bench_orders');
+try {
+  const server = await startServer({
+    entry: join(ROOT, 'src/server/main.ts'),
+    cwd: ROOT,
+    port: 5590 + Math.floor(Math.random() * 100),
+    env: { DATABASE_URL: database.url, DEMO_DATA: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    logFile: join(dataDir, 'server.log'),
+  });
+  log('server up', server.base);
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+
+  // --- The fill: plain INSERT … SELECT over generate_series, ids given here (the sequences moved
+  // after), triggers and foreign-key checks off for the session (the rows are consistent by
+  // construction; the roll-ups and realtime events are not what this measures).
+  const started = performance.now();
+  await db.query(`set session_replication_role = replica`);
+  await db.query(`create temp table bench_vendors as
+    select row_number() over (order by v.id) - 1 as n, v.id as vendor_id,
+      (select w.id from warehouses w where w.vendor_id = v.id order by w.id limit 1) as warehouse_id,
+      (select pv.id from product_variants pv where pv.vendor_id = v.id order by pv.id limit 1) as variant_id
+    from vendors v where v.status = 'active' and exists (select 1 from warehouses w where w.vendor_id = v.id)
+      and exists (select 1 from product_variants pv where pv.vendor_id = v.id)`);
+  await db.query(`create temp table bench_customers as select row_number() over (order by id) - 1 as n, id, name, email, phone from customers`);
+  const [{ vendors, customers, state }] = (
+    await db.query(`select (select count(*) from bench_vendors)::int as vendors, (select count(*) from bench_customers)::int as customers,
+      (select id from states order by id limit 1) as state`)
+  ).rows as { vendors: number; customers: number; state: number }[];
+  if (vendors < 1 || customers < 1) throw new Error('The demo data has no vendor with a warehouse and a variant, or no customer.');
+  const base = (table: string) => `(select coalesce(max(id), 0) from ${table})`;
+  const [{ o0, s0, l0 }] = (await db.query(`select ${base('orders')} as o0, ${base('sub_orders')} as s0, ${base('order_lines')} as l0`)).rows as {
+    o0: number;
+    s0: number;
+    l0: number;
+  }[];
+  // Order g: placed g × 30 s before now; 1 sub-order, or 2 for three orders in five (≈ 1.6 sub-orders an order);
+  // each sub-order one line of its vendor's variant at ₹ 500–₹ 2,499, GST 5 % inside the price.
+  const amount = `(50000 + (g * 7919) % 200000)`;
+  await db.query(
+    `insert into orders (id, number, customer_id, customer_name, customer_email, customer_phone, shipping_address, billing_address,
+       shipping_pincode, shipping_state_id, payment_method, status, items_paise, taxable_paise, tax_paise, total_paise, placed_at, created_at, updated_at)
+     select ${o0} + g, 'BN-' || lpad(g::text, 9, '0'), c.id, c.name, c.email, c.phone,
+       jsonb_build_object('name', c.name, 'line1', '1 Bench Road', 'city', 'Bengaluru', 'state', 'Karnataka', 'pincode', '560001', 'phone', c.phone),
+       jsonb_build_object('name', c.name, 'line1', '1 Bench Road', 'city', 'Bengaluru', 'state', 'Karnataka', 'pincode', '560001', 'phone', c.phone),
+       '560001', $1, case when g % 3 = 0 then 'cod' else 'prepaid' end, 'delivered',
+       subs * ${amount}, subs * round(${amount} / 1.05)::bigint, subs * (${amount} - round(${amount} / 1.05)::bigint), subs * ${amount},
+       now() - g * interval '30 seconds', now() - g * interval '30 seconds', now() - g * interval '30 seconds'
+     from generate_series(1, $2::int) g
+     cross join lateral (select case when g % 5 < 3 then 2 else 1 end as subs) s
+     join bench_customers c on c.n = g % $3`,
+    [state, ORDERS, customers],
+  );
+  log('orders', ((performance.now() - started) / 1000).toFixed(1), 's');
+  // Statuses in the proportions of a running marketplace: most delivered, some on their way or open.
+  const status = `(array['placed','confirmed','packed','shipped','delivered','delivered','delivered','delivered','delivered','delivered',
+    'delivered','delivered','delivered','delivered','cancelled','cancelled','shipped','rto','returned','refunded'])[1 + (g * 7 + k) % 20]`;
+  await db.query(
+    `create temp table bench_subs as
+     select row_number() over (order by g, k) as i, g, k, ${status} as status
+     from generate_series(1, $1::int) g cross join lateral generate_series(1, case when g % 5 < 3 then 2 else 1 end) k`,
+    [ORDERS],
+  );
+  await db.query(
+    `insert into sub_orders (id, order_id, number, vendor_id, warehouse_id, status, supply, placed_at, payment_method, shipping_pincode,
+       shipping_state_id, customer_name, customer_phone, items_paise, taxable_paise, cgst_paise, sgst_paise, igst_paise, total_paise,
+       awb, shipped_at, delivered_at, created_at, updated_at)
+     select ${s0} + b.i, ${o0} + b.g, 'BN-' || lpad(b.g::text, 9, '0') || '-' || b.k, v.vendor_id, v.warehouse_id, b.status, 'intra',
+       o.placed_at, o.payment_method, '560001', o.shipping_state_id, o.customer_name, o.customer_phone,
+       a.amount, a.taxable, (a.amount - a.taxable) / 2, (a.amount - a.taxable) - (a.amount - a.taxable) / 2, 0, a.amount,
+       case when b.status in ('shipped', 'delivered', 'rto', 'returned', 'refunded') then 'BNAWB' || b.i end,
+       case when b.status in ('shipped', 'delivered', 'rto', 'returned', 'refunded') then o.placed_at + interval '1 day' end,
+       case when b.status in ('delivered', 'returned', 'refunded') then o.placed_at + interval '3 days' end,
+       o.placed_at, o.placed_at
+     from bench_subs b
+     join orders o on o.id = ${o0} + b.g
+     join bench_vendors v on v.n = (b.g + b.k) % $1
+     cross join lateral (select (50000 + (b.g * 7919) % 200000)::bigint as amount, round((50000 + (b.g * 7919) % 200000) / 1.05)::bigint as taxable) a`,
+    [vendors],
+  );
+  log('sub-orders', ((performance.now() - started) / 1000).toFixed(1), 's');
+  await db.query(
+    `insert into order_lines (id, order_id, sub_order_id, variant_id, warehouse_id, sku, product_name, hsn_code, quantity, unit_price_paise,
+       tax_rate_bp, price_mode, taxable_paise, cgst_paise, sgst_paise, igst_paise, total_paise)
+     select ${l0} + s.id - ${s0}, s.order_id, s.id, v.variant_id, s.warehouse_id, pv.sku, p.name, '6204', 1, s.total_paise,
+       500, 'inclusive', s.taxable_paise, s.cgst_paise, s.sgst_paise, 0, s.total_paise
+     from sub_orders s
+     join bench_vendors v on v.vendor_id = s.vendor_id
+     join product_variants pv on pv.id = v.variant_id
+     join products p on p.id = pv.product_id
+     where s.id > ${s0}`,
+  );
+  for (const [seq, table] of [
+    ['orders_id_seq', 'orders'],
+    ['sub_orders_id_seq', 'sub_orders'],
+    ['order_lines_id_seq', 'order_lines'],
+  ])
+    await db.query(`select setval('${seq}', (select max(id) from ${table}))`);
+  await db.query(`set session_replication_role = origin`);
+  await db.query(`analyze orders; analyze sub_orders; analyze order_lines`);
+  const counts = (
+    await db.query(
+      `select (select count(*) from orders)::int as orders, (select count(*) from sub_orders)::int as sub_orders, (select count(*) from order_lines)::int as lines`,
+    )
+  ).rows[0] as Record<string, number>;
+  result.rows = counts;
+  result.fill_seconds = Number(((performance.now() - started) / 1000).toFixed(1));
+  log('filled', counts, `${result.fill_seconds} s`);
+
+  // --- Reads at 10 clients.
+  const staff = await signIn(server.base, 'admin@example.com', 'Admin@12345');
+  const vendor = await signIn(server.base, 'vendor@example.com', 'Vendor@12345');
+  const day = (offset: number) => new Date(Date.now() + 330 * 60_000 - offset * 86_400_000).toISOString().slice(0, 10);
+  const listPath = (key: string, status: string) =>
+    `/api/${key}?per_page=25&filters=${encodeURIComponent(
+      JSON.stringify({
+        status: { operator: 'and', constraints: [{ matchMode: 'equals', value: status }] },
+        placed_at: { operator: 'and', constraints: [{ matchMode: 'between', value: [day(30), day(0)] }] },
+      }),
+    )}`;
+  const run = async (label: string, url: string, jar: Map<string, string>, extra: { paths?: string[]; accept?: string } = {}) => {
+    const r = await measure({
+      url,
+      connections: CLIENTS,
+      seconds: SECONDS,
+      headers: { cookie: cookieHeader(jar), accept: extra.accept ?? 'application/json' },
+      warmupRequests: 30,
+      ...(extra.paths ? { paths: extra.paths } : {}),
+    });
+    log(label, `${r.rps.toFixed(0)} req/s, p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} ms, non-2xx ${r.non2xx}`);
+    return summary(r);
+  };
+  const lists: Record<string, unknown> = {};
+  for (const [key, statusOf] of [
+    ['orders', 'delivered'],
+    ['pending-orders', 'confirmed'],
+    ['shipped-orders', 'shipped'],
+    ['cancelled-orders', 'cancelled'],
+  ] as const) {
+    lists[`${key} (staff)`] = await run(`GET /api/${key} ${statusOf}, 30 days (staff)`, server.base + listPath(key, statusOf), staff);
+    lists[`${key} (vendor)`] = await run(`GET /api/${key} ${statusOf}, 30 days (vendor)`, server.base + listPath(key, statusOf), vendor);
+  }
+  result.lists = lists;
+  const ids = (await db.query(`select id from orders where number like 'BN-%' order by random() limit 500`)).rows.map((r) => Number(r.id));
+  result.details = await run('GET /orders/:id/details (staff, 500 orders)', server.base, staff, {
+    paths: ids.map((id) => `/orders/${id}/details`),
+    accept: 'text/html',
+  });
+
+  // --- Placing through the storefront API, 10 clients, each order its own Idempotency-Key.
+  const xsrf = decodeURIComponent(staff.get('XSRF-TOKEN') ?? '');
+  const made = await fetch(`${server.base}/api/storefront-api-keys`, {
+    method: 'POST',
+    headers: { cookie: cookieHeader(staff), 'x-xsrf-token': xsrf, origin: server.base, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ name: 'Bench shop', scopes: ['read-catalogue', 'write-orders'], rate_limit_per_minute: 100_000 }),
+  });
+  if (made.status !== 201) throw new Error(`Creating the storefront key answered ${made.status}: ${await made.text()}`);
+  const key = ((await made.json()) as { data: { secret: string } }).data.secret;
+  // A demo SKU that ships to 560001 (Bengaluru), given stock enough for every order of the run.
+  const sku = 'DFH-KUR-001';
+  await db.query(`update stock_levels set on_hand = on_hand + 10000000 where variant_id = (select id from product_variants where sku = $1)`, [sku]);
+  const reservedBefore = Number(
+    (await db.query(`select coalesce(sum(reserved), 0) as r from stock_levels sl join product_variants pv on pv.id = sl.variant_id where pv.sku = $1`, [sku]))
+      .rows[0].r,
+  );
+  const latencies: number[] = [];
+  let placed = 0;
+  let failed = 0;
+  const until = Date.now() + SECONDS * 1000;
+  const place = async () => {
+    const t0 = performance.now();
+    const res = await fetch(`${server.base}/api/storefront/v1/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': randomUUID(), accept: 'application/json' },
+      body: JSON.stringify({
+        customer: { name: 'Bench Buyer', email: 'bench.buyer@example.com', phone: '9876512345' },
+        shipping_address: { name: 'Bench Buyer', phone: '9876512345', line1: '1 Bench Road', pincode: '560001' },
+        lines: [{ sku, quantity: 1 }],
+        payment_method: 'cod',
+      }),
+    });
+    await res.arrayBuffer();
+    return { ok: res.status === 201, ms: performance.now() - t0 };
+  };
+  for (let i = 0; i < 20; i++) await place(); // warm-up, not counted (and counted in the stock below)
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (Date.now() < until) {
+        const r = await place();
+        if (r.ok) {
+          placed++;
+          latencies.push(r.ms);
+        } else failed++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - t0) / 1000;
+  latencies.sort((a, b) => a - b);
+  const reservedAfter = Number(
+    (await db.query(`select coalesce(sum(reserved), 0) as r from stock_levels sl join product_variants pv on pv.id = sl.variant_id where pv.sku = $1`, [sku]))
+      .rows[0].r,
+  );
+  result.placing = {
+    orders_per_second: Math.round(placed / elapsed),
+    p50: Number(percentile(latencies, 50).toFixed(1)),
+    p95: Number(percentile(latencies, 95).toFixed(1)),
+    p99: Number(percentile(latencies, 99).toFixed(1)),
+    placed,
+    failed,
+    reserved_units_added: reservedAfter - reservedBefore,
+    oversell: reservedAfter - reservedBefore !== placed + 20,
+  };
+  log('POST /api/storefront/v1/orders', result.placing);
+  result.load_after = load();
+  await db.end();
+  await server.stop();
+} finally {
+  killAll();
+  if (process.env.BENCH_KEEP) log('kept', database.url);
+  else await database.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+const file = join(ROOT, 'bench/results', `${String(result.date).slice(0, 10)}-postgres-orders.json`);
+writeFileSync(file, JSON.stringify(result, null, 2) + '\n');
+log('written', file);
