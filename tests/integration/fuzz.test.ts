@@ -313,7 +313,9 @@ async function recover(account: DemoAccount): Promise<void> {
 
 function decodesAsUri(url: string): boolean {
   try {
-    decodeURI(url);
+    // As the request goes out: fetch resolves dot segments first (`/a/%/..` is sent as `/a/`).
+    const sent = new URL(url, 'http://fuzz.invalid');
+    decodeURI(sent.pathname + sent.search);
     return true;
   } catch {
     return false;
