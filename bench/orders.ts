@@ -49,6 +49,8 @@ try {
   log('server up', server.base);
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();
+  // Dropping the database at the end ends this connection: not an error of the run.
+  db.on('error', () => {});
 
   // --- The fill: plain INSERT … SELECT over generate_series, ids given here (the sequences moved
   // after), triggers and foreign-key checks off for the session (the rows are consistent by
@@ -75,7 +77,7 @@ try {
   }[];
   // Order g: placed g × 30 s before now; 1 sub-order, or 2 for three orders in five (≈ 1.6 sub-orders an order);
   // each sub-order one line of its vendor's variant at ₹ 500–₹ 2,499, GST 5 % inside the price.
-  const amount = `(50000 + (g * 7919) % 200000)`;
+  const amount = `(50000 + (g::bigint * 7919) % 200000)`;
   await db.query(
     `insert into orders (id, number, customer_id, customer_name, customer_email, customer_phone, shipping_address, billing_address,
        shipping_pincode, shipping_state_id, payment_method, status, items_paise, taxable_paise, tax_paise, total_paise, placed_at, created_at, updated_at)
@@ -114,7 +116,7 @@ try {
      from bench_subs b
      join orders o on o.id = ${o0} + b.g
      join bench_vendors v on v.n = (b.g + b.k) % $1
-     cross join lateral (select (50000 + (b.g * 7919) % 200000)::bigint as amount, round((50000 + (b.g * 7919) % 200000) / 1.05)::bigint as taxable) a`,
+     cross join lateral (select (50000 + (b.g::bigint * 7919) % 200000)::bigint as amount, round((50000 + (b.g::bigint * 7919) % 200000) / 1.05)::bigint as taxable) a`,
     [vendors],
   );
   log('sub-orders', ((performance.now() - started) / 1000).toFixed(1), 's');
