@@ -199,11 +199,10 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
 }
 
 /**
- * The storefront API (issue 17 §1): an API key with the route's scope, and nothing of the
- * back-office: a request carrying a session cookie is refused whether or not the session is live,
- * and there is no CSRF check (CSRF forges a browser's cookie; these routes take no cookie).
+ * The locals of a route no back-office session reaches (the storefront API, a gateway's webhook): no
+ * principal, no abilities, no CSRF token; a method the route does not declare is a 405.
  */
-async function handleStorefront(context: APIContext, next: MiddlewareNext, route: CompiledRoute, scope: 'read-catalogue' | 'write-orders'): Promise<Response> {
+function withoutSession(context: APIContext, route: CompiledRoute): Response | null {
   const locals = context.locals;
   locals.session = null;
   locals.principal = null;
@@ -217,6 +216,18 @@ async function handleStorefront(context: APIContext, next: MiddlewareNext, route
   if (!route.methods.includes(method as never)) {
     return errorResponse(405, { message: `${context.request.method} is not allowed here.` }, { allow: allowedMethods(route.pattern).join(', ') });
   }
+  return null;
+}
+
+/**
+ * The storefront API (issue 17 §1): an API key with the route's scope, and nothing of the
+ * back-office: a request carrying a session cookie is refused whether or not the session is live,
+ * and there is no CSRF check (CSRF forges a browser's cookie; these routes take no cookie).
+ */
+async function handleStorefront(context: APIContext, next: MiddlewareNext, route: CompiledRoute, scope: 'read-catalogue' | 'write-orders'): Promise<Response> {
+  const locals = context.locals;
+  const refused = withoutSession(context, route);
+  if (refused) return refused;
   if (context.cookies.get(SESSION_COOKIE)?.value) {
     locals.log.warn({ path: context.url.pathname }, 'back-office session refused on the storefront API');
     return errorResponse(403, { message: 'The storefront API takes a storefront API key, never a back-office session.' });
@@ -234,18 +245,8 @@ async function handleStorefront(context: APIContext, next: MiddlewareNext, route
  */
 async function handleWebhook(context: APIContext, next: MiddlewareNext, route: CompiledRoute, provider: string): Promise<Response> {
   const locals = context.locals;
-  locals.session = null;
-  locals.principal = null;
-  locals.realPrincipal = null;
-  locals.ability = abilityOf(null);
-  locals.can = () => false;
-  locals.route = route;
-  locals.theme = parseThemeCookie(undefined);
-  locals.csrfToken = '';
-  const method = context.request.method === 'HEAD' ? 'GET' : context.request.method;
-  if (!route.methods.includes(method as never)) {
-    return errorResponse(405, { message: `${context.request.method} is not allowed here.` }, { allow: allowedMethods(route.pattern).join(', ') });
-  }
+  const refused = withoutSession(context, route);
+  if (refused) return refused;
   locals.actor = { realUserId: null, impersonatedUserId: null, ip: clientIp(context), userAgent: `${provider} webhook` };
   return next();
 }

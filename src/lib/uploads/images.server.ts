@@ -6,7 +6,7 @@
  * no colour profile beyond sRGB, no original. Each copy is written to a temporary name and renamed,
  * so a reader never sees half a file.
  */
-import { mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { dirname, join, resolve, sep } from 'node:path';
 import sharp from 'sharp';
@@ -127,4 +127,30 @@ export function imageCopyFile(path: string, width: number): string | null {
   } catch {
     return null;
   }
+}
+
+/** An image copy's name in a URL: `<uuid>-<width>.webp`. */
+export const IMAGE_COPY_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-(\d{3,4})\.webp$/;
+
+/**
+ * A copy served as every upload is (its real type, nosniff, sandboxed); null when the file is not
+ * there. `cache` says who may keep it: `public` for what anyone may see, else the browser only.
+ */
+export async function imageCopyResponse(file: string, cache: 'public' | 'private'): Promise<Response | null> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(file);
+  } catch {
+    return null;
+  }
+  return new Response(bytes as Uint8Array<ArrayBuffer>, {
+    headers: {
+      'content-type': 'image/webp',
+      'content-length': String(bytes.byteLength),
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'cache-control': cache === 'public' ? 'public, max-age=86400' : 'private, max-age=31536000, immutable',
+      'content-disposition': 'inline',
+    },
+  });
 }
