@@ -2,13 +2,12 @@
  * Placing an order (issue 17 §1–2, docs/orders.md "Placing"): the storefront's one way in, and the
  * demo data's. One transaction: the customer (upserted), the server's own prices and tax (never the
  * client's), the shipping pincode's serviceability, one sub-order per vendor shipped from one of the
- * vendor's warehouses that holds every line, the stock reserved through the stock core, the order
- * number from a counter taken under a row lock, the timeline, the payment record, the activity log
- * and the vendors' notifications. A retry with the same Idempotency-Key gets the same order.
+ * vendor's warehouses that holds every line, the order number from the year's sequence, the
+ * timeline, the payment record, the activity log, the notifications and, last, the stock reserved
+ * through the stock core (the one lock other orders of the item wait for, held the shortest time). A retry with the same Idempotency-Key gets the same order.
  * Composed here (the app layer) because it puts the orders feature together with the stock core
  * of inventories, and features don't import each other (docs/architecture.md).
  */
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../lib/db/client.server.ts';
 import { conflict, HttpError, invalid } from '../../lib/http/errors.ts';
@@ -22,9 +21,10 @@ import { percentToBasisPoints, sumTaxedLines, supplyBetween, taxLine, type Price
 import { warehouses } from '../../features/warehouses/warehouse.tables.ts';
 import { stockLevels } from '../../features/inventories/inventory.tables.ts';
 import { reserveStock } from '../../features/inventories/stock.server.ts';
-import { orderEvents, orderIdempotencyKeys, orderLines, orderNumberCounters, orders, payments, subOrders } from '../../features/orders/orders.tables.ts';
+import { orderEvents, orderIdempotencyKeys, orderLines, orders, payments, subOrders } from '../../features/orders/orders.tables.ts';
 import type { PlaceOrderInput } from '../../features/orders/order.schema.ts';
-import { istYear, orderNumber, partnersServing, resolveAddress, upsertCustomer, variantsOnSale } from '../../features/orders/order-pricing.server.ts';
+import { partnersServing, resolveAddress, upsertCustomer, variantsOnSale } from '../../features/orders/order-pricing.server.ts';
+import { nextOrderNumber } from '../../features/orders/order-numbers.server.ts';
 import { now as clockNow } from '../../lib/time/clock.server.ts';
 import { freezeLineTerms } from '../money/order-earnings.server.ts';
 
@@ -176,33 +176,8 @@ async function placeInTransaction(tx: Tx, caller: StorefrontCaller, input: Place
   }
   if (short.length) throw shortLines(short);
 
-  // The order number last but one: the counter's row lock is then held for the shortest time.
-  const year = istYear(now);
-  // The ledger rows get the order's number once it is taken (below); until then a ref no other request has.
-  const reserveRef = `pending:${randomUUID()}`;
-  for (const p of plan) {
-    try {
-      await reserveStock(
-        tx,
-        p.lines.map((l) => ({ variantId: l.variantId, warehouseId: p.warehouseId, quantity: l.quantity })),
-        { orderRef: reserveRef, note: 'Order placed' },
-      );
-    } catch (e) {
-      // Another order took the units between the read above and this conditional update.
-      if (e instanceof HttpError && e.status === 409) {
-        throw shortLines(await shortNow(tx, p.warehouseId, p.lines));
-      }
-      throw e;
-    }
-  }
-  const [counter] = await tx
-    .insert(orderNumberCounters)
-    .values({ year, last: 1 })
-    .onConflictDoUpdate({ target: orderNumberCounters.year, set: { last: sql`${orderNumberCounters.last} + 1` } })
-    .returning({ last: orderNumberCounters.last });
-  const number = orderNumber(year, counter!.last);
-  // The ledger rows written above name the order by its number.
-  await tx.execute(sql`update stock_movements set order_ref = ${number} where order_ref = ${reserveRef}`);
+  // The order number from the year's sequence: no lock another placing waits for (decision 062).
+  const number = await nextOrderNumber(tx, now);
 
   const customer = await upsertCustomer(tx, input.customer);
   const taxedPlan = plan.map((p, i) => {
@@ -323,6 +298,23 @@ async function placeInTransaction(tx: Tx, caller: StorefrontCaller, input: Place
     link: `/orders/${orderId}/details`,
   });
   await publish(tx, 'order.changed', { order: orderId });
+  // The stock last: a popular item's level is a row every order of it updates, and its lock is held
+  // until this transaction commits, so everything else is written first (decision 062).
+  for (const p of plan) {
+    try {
+      await reserveStock(
+        tx,
+        p.lines.map((l) => ({ variantId: l.variantId, warehouseId: p.warehouseId, quantity: l.quantity })),
+        { orderRef: number, note: 'Order placed' },
+      );
+    } catch (e) {
+      // Another order took the units between the read above and this conditional update.
+      if (e instanceof HttpError && e.status === 409) {
+        throw shortLines(await shortNow(tx, p.warehouseId, p.lines));
+      }
+      throw e;
+    }
+  }
   return { orderId, number, created: true };
 }
 

@@ -1,7 +1,7 @@
 /**
  * What placing an order reads before it writes (docs/orders.md "Placing"): the customer found or
  * created, an address with its city and state from the pincode table, the delivery partners
- * serving a pincode, the variants on sale with their tax slab, and the order number's form.
+ * serving a pincode, and the variants on sale with their tax slab.
  * The transaction that uses them (reserving stock) is src/app/orders/order-placing.server.ts.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -17,11 +17,6 @@ import { deliveryZones, deliveryZonePincodes } from '../delivery-zones/delivery-
 import { deliveryPartners } from '../delivery-partners/delivery-partner.tables.ts';
 import type { AddressSnapshot } from './orders.tables.ts';
 import type { AddressInput, CustomerInput } from './order.schema.ts';
-
-/** India Standard Time's year of an instant: order numbers run per calendar year in India. */
-export const istYear = (at: Date) => new Date(at.getTime() + 5.5 * 3600_000).getUTCFullYear();
-
-export const orderNumber = (year: number, n: number) => `OD-${year}-${String(n).padStart(6, '0')}`;
 
 /** Finds the customer by email (ignoring case) or phone, or creates them; name and phone follow the latest order. */
 export async function upsertCustomer(tx: DbOrTx, input: CustomerInput, again = 0): Promise<{ id: number; created: boolean }> {
