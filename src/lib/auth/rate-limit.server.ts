@@ -7,7 +7,7 @@
  * counted (decision 018).
  */
 import { eq, sql } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '@/lib/db/client.server.ts';
+import { rowsOf, type Db, type DbOrTx } from '@/lib/db/client.server.ts';
 import { rateLimits } from '@/lib/db/schema.ts';
 
 export interface LimitState {
@@ -22,10 +22,17 @@ export interface Hit extends LimitState {
   window: string;
 }
 
-export async function hitLimit(db: DbOrTx, key: string, windowSeconds: number): Promise<Hit> {
+/**
+ * Counts a hit in its own statement's transaction (hence `Db`, never a caller's transaction), whose
+ * commit doesn't wait for the disk (`synchronous_commit` off for it alone): a counter is one row every
+ * request of its key updates, and a crash of the database may forget the last fraction of a second of
+ * hits, which a limit measured in minutes can afford (decision 062).
+ */
+export async function hitLimit(db: Db, key: string, windowSeconds: number): Promise<Hit> {
   const rows = await db.execute<LimitRow & { window_end: string }>(sql`
     insert into rate_limits (key, count, reset_at)
-    values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+    select ${key}, 1, now() + make_interval(secs => ${windowSeconds})
+    from (select set_config('synchronous_commit', 'off', true)) as relaxed_commit
     on conflict (key) do update set
       count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
       reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
@@ -55,7 +62,7 @@ export interface Slot {
  * guards runs. `retryAfterSeconds` is 0 when every slot is within its limit; otherwise the longest
  * wait among the counters past theirs, and the work must not run.
  */
-export async function takeSlots(db: DbOrTx, slots: Slot[], windowSeconds: number): Promise<{ hits: Hit[]; retryAfterSeconds: number }> {
+export async function takeSlots(db: Db, slots: Slot[], windowSeconds: number): Promise<{ hits: Hit[]; retryAfterSeconds: number }> {
   const hits = await Promise.all(slots.map((slot) => hitLimit(db, slot.key, windowSeconds)));
   const retryAfterSeconds = Math.max(0, ...hits.map((hit, i) => (hit.count > slots[i]!.max ? hit.retryAfterSeconds : 0)));
   return { hits, retryAfterSeconds };
