@@ -12,7 +12,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.server.ts';
 import { notifications, roles, userRoles, users } from '../db/schema.ts';
-import { publish } from '../realtime/publish.server.ts';
+import { publishEach } from '../realtime/publish.server.ts';
 import { kindOfType } from './kinds.ts';
 import { mailRecipients } from './preferences.server.ts';
 
@@ -42,9 +42,11 @@ export async function notify(db: DbOrTx, userIds: number[], input: NotificationI
       })),
     )
     .returning({ id: notifications.id, userId: notifications.userId });
-  for (const userId of ids) {
-    await publish(db, 'notification.created', { user: userId, ids: rows.filter((r) => r.userId === userId).map((r) => r.id) });
-  }
+  await publishEach(
+    db,
+    'notification.created',
+    ids.map((userId) => ({ user: userId, ids: rows.filter((r) => r.userId === userId).map((r) => r.id) })),
+  );
 }
 
 /** Every active holder of a role (e.g. each Super Admin about a change to global settings). */
