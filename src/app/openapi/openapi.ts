@@ -91,7 +91,7 @@ const OPERATIONS: Record<string, Operation> = {
   ...PAYMENT_OPERATIONS,
   ...REVIEW_OPERATIONS,
   'POST /auth/login': { summary: 'Sign in (form post; sets the session and XSRF-TOKEN cookies)', tag: 'Auth', body: loginSchema },
-  'GET /api/user': { summary: 'The current user: name, email, abilities, SMS balance, unread notifications', tag: 'Auth' },
+  'GET /api/user': { summary: 'The current user: name, email, abilities, SMS balance, unread notifications (counted up to 1,000)', tag: 'Auth' },
   'POST /api/user': { summary: 'Update the profile (multipart, may carry an avatar)', tag: 'Profile', body: profileSchema, multipart: true },
   'POST /api/user-password': { summary: 'Change the password', tag: 'Profile', body: passwordChangeSchema },
   'POST /api/user/account-deletion': { summary: 'Request account deletion by phone number (+91 prefixed)', tag: 'Profile', body: accountDeletionSchema },
@@ -346,7 +346,7 @@ const OPERATIONS: Record<string, Operation> = {
     multipart: true,
   },
   'GET /api/notifications': { summary: 'The signed-in user’s notifications (the list contract)', tag: 'Notifications', query: listQuerySchema },
-  'GET /api/notifications/unread-count': { summary: 'How many of the signed-in user’s notifications are unread (the bell)', tag: 'Notifications' },
+  'GET /api/notifications/unread-count': { summary: 'How many of the signed-in user’s notifications are unread (the bell; counted up to 1,000)', tag: 'Notifications' },
   'POST /api/notifications/read': { summary: 'Mark notifications read: `ids`, or `all: true`', tag: 'Notifications', body: markReadSchema },
   'POST /api/notifications/unread': { summary: 'Mark notifications unread again', tag: 'Notifications', body: markUnreadSchema },
   'PUT /api/vendor/store-details': {

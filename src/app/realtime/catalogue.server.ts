@@ -14,7 +14,7 @@ import { notifications } from '@/lib/db/schema.ts';
 import type { Outgoing, RealtimeCatalogue, Subscriber } from '@/lib/realtime/hub.server.ts';
 import type { LiveNotification, RealtimeMessages } from '@/lib/realtime/messages.ts';
 import { wakeMailWorker } from '@/lib/notifications/mail-worker.server.ts';
-import { unreadNotificationCount } from '@/features/profile/current-user.server.ts';
+import { unreadNotificationCount } from '@/lib/notifications/unread.server.ts';
 import { productImportJobs } from '@/features/products/product-import.tables.ts';
 import { importJobView } from '@/features/products/product-import-jobs.server.ts';
 import { liveShellCounts } from '@/app/shell.server.ts';

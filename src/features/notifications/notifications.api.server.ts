@@ -2,7 +2,8 @@
 import type { APIContext } from 'astro';
 import { db } from '@/lib/boot.server.ts';
 import { json, queryObject, readInput } from '@/lib/http/api.server.ts';
-import { markNotifications, unreadCount } from './notifications.server.ts';
+import { markNotifications } from './notifications.server.ts';
+import { unreadNotificationCount as unreadCount } from '@/lib/notifications/unread.server.ts';
 import { notificationSource } from './notification.resource.server.ts';
 import { markReadSchema, markUnreadSchema } from './notification.list.ts';
 

@@ -1,19 +1,12 @@
 /**
- * A user's notifications: how many are unread, and marking them read or unread (per user).
+ * A user's notifications: marking them read or unread (per user; how many are unread:
+ * src/lib/notifications/unread.server.ts).
  * Sending one is `notify()` (src/lib/notifications/notify.server.ts), which any feature may call.
  */
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db/client.server.ts';
 import { notifications } from '@/lib/db/schema.ts';
 import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
-
-export async function unreadCount(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  return Number(row?.n ?? 0);
-}
 
 /**
  * Marks the user's own notifications read (or unread again). Ids of other users' notifications

@@ -2,9 +2,8 @@
  * The current-user object of `GET /api/user` (spec §3, §7), also used by the app shell.
  * While impersonating it describes the impersonated user; `impersonator` is the real one.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db } from '@/lib/db/client.server.ts';
-import { notifications } from '@/lib/db/schema.ts';
+import type { Db } from '@/lib/db/client.server.ts';
+import { unreadNotificationCount } from '@/lib/notifications/unread.server.ts';
 import { isVendorProfileComplete } from '@/lib/auth/principal.server.ts';
 import { sms, type SmsBalance } from '@/lib/sms/sms.server.ts';
 
@@ -25,15 +24,6 @@ export interface CurrentUser {
   unread_notification_count: number;
   /** Set while an administrator is acting as this user. */
   impersonator: { id: number; name: string; email: string } | null;
-}
-
-/** A user's unread notifications, as a value another statement can carry (the shell reads its counts in one). */
-export const unreadNotificationCountSql = (userId: number): SQL<number> =>
-  sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.readAt} is null)`.mapWith(Number);
-
-export async function unreadNotificationCount(db: Db, userId: number): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select ${unreadNotificationCountSql(userId)} as n`));
-  return Number(row?.n ?? 0);
 }
 
 /** `unread`: the count when the caller has read it already (the shell, with its other counts). */
