@@ -6,6 +6,7 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { vendors } from '@/lib/db/schema.ts';
 import { defineReadOnlyList, type ListSource } from '@/lib/areas/read-only-list.server.ts';
+import type { ListQuery } from '@/lib/list/list-query.ts';
 import { vendorScope } from '@/lib/permissions/scope.server.ts';
 import { states } from '@/features/geography/geography.tables.ts';
 import { subOrders } from './orders.tables.ts';
@@ -104,12 +105,23 @@ function sourceFor(list: OrderList): ListSource {
     },
     searchColumns: [subOrders.number, subOrders.customerName, subOrders.customerPhone, subOrders.awb],
     serialize: serializeOrderRow,
-    scope: (s) => {
+    scope: (s, query) => {
       const parts: (SQL | undefined)[] = [vendorScope(s.principal, 'orders', subOrders, list.permission.split(':')[1])];
-      if (statuses) parts.push(inArray(subOrders.status, [...statuses]));
+      // A status filter that names one of the list's own statuses says more than the list does: the
+      // list's IN is then left out, so `(vendor_id, status, placed_at)` serves the page in order
+      // (with both, PostgreSQL may walk every vendor's rows of that status to find one vendor's).
+      if (statuses && !pinnedToOneOf(query, statuses)) parts.push(inArray(subOrders.status, [...statuses]));
       return and(...parts);
     },
   });
 }
 
 export const ORDER_SOURCES: ReadonlyMap<string, ListSource> = new Map(ORDER_LISTS.map((l) => [l.declaration.key, sourceFor(l)]));
+
+/** True when the query's status filter is exactly one `equals` of a value among `statuses`. */
+function pinnedToOneOf(query: ListQuery, statuses: readonly string[]): boolean {
+  const filter = query.filters.status;
+  if (!filter || filter.constraints.length !== 1) return false;
+  const [only] = filter.constraints;
+  return only!.matchMode === 'equals' && typeof only!.value === 'string' && statuses.includes(only!.value);
+}

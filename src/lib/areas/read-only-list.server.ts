@@ -36,8 +36,8 @@ export interface ReadOnlyListDefinition<Row extends Record<string, unknown>> {
   /** The search box's own condition, when "contains in searchColumns" is not what it means (as a resource's `search`). */
   search?: (q: string, bind: Bind) => SQL;
   serialize: (row: Row) => ApiRecord;
-  /** Rows the requester may see (e.g. a vendor's own). */
-  scope?: (s: RequestScope) => SQL | undefined;
+  /** Rows the requester may see (e.g. a vendor's own); `query` lets it leave out what the filters already say. */
+  scope?: (s: RequestScope, query: ListQuery) => SQL | undefined;
 }
 
 export function defineReadOnlyList<Row extends Record<string, unknown>>(def: ReadOnlyListDefinition<Row>): ListSource & { def: ReadOnlyListDefinition<Row> } {
@@ -57,6 +57,6 @@ export function defineReadOnlyList<Row extends Record<string, unknown>>(def: Rea
   return {
     def,
     parseListQuery: (raw) => parseWith(listQuerySchema, raw) as ListQuery,
-    list: (db, s, query) => listPage(db, listTable, query, [def.scope?.(s)]),
+    list: (db, s, query) => listPage(db, listTable, query, [def.scope?.(s, query)]),
   };
 }
