@@ -90,7 +90,7 @@ export const productArea = defineArea({
       name: 'tag_ids',
       label: 'Tags',
       input: 'custom',
-      custom: { component: 'tag-set', initial: [] },
+      custom: { component: 'relation-set', options: { area: 'tags', noun: 'tag', nouns: 'tags' }, initial: [] },
       hint: 'Storefront filters such as Handloom or Festive Wear.',
       wide: true,
     },
