@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { routes } from '@/app/routes/registry.ts';
-import type { RouteDef } from '@/lib/routes/route.ts';
+import { accessPermissions, type RouteDef } from '@/lib/routes/route.ts';
 import { AREAS } from '@/app/areas/areas.ts';
 import { bulkDeleteSchema, bulkStatusSchema, markdownPreviewSchema, reorderSchema } from '@/lib/areas/area-schemas.ts';
 import { versionSchema } from '@/lib/http/integers.ts';
@@ -442,7 +442,11 @@ function accessText(route: RouteDef): string {
   const a = route.access;
   switch (a.kind) {
     case 'permission':
-      return `Needs the permission \`${a.permission}\`.`;
+      return a.also?.length
+        ? `Needs the permissions ${accessPermissions(a)
+            .map((p) => `\`${p}\``)
+            .join(' and ')}.`
+        : `Needs the permission \`${a.permission}\`.`;
     case 'public':
       return 'Open to anyone.';
     case 'guest':
