@@ -79,7 +79,8 @@ export function scopeMatches(p: Pick<PromotionForCart, 'scope' | 'targetIds'>, l
     case 'store':
       return true;
     case 'categories':
-      return (line.categoryId !== null && p.targetIds.includes(line.categoryId)) || (line.subCategoryId !== null && p.targetIds.includes(line.subCategoryId));
+      // Categories are the top-level ones (a category covers its sub-categories).
+      return line.categoryId !== null && p.targetIds.includes(line.categoryId);
     case 'products':
       return p.targetIds.includes(line.productId);
     case 'vendors':
