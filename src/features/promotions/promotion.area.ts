@@ -32,6 +32,9 @@ const STACKING_OPTIONS = [
 /** A scope names at most this many categories, products or vendors. */
 export const MAX_PROMOTION_TARGETS = 200;
 
+/** The form field holding each scope's records. */
+export const SCOPE_FIELDS = { categories: 'category_ids', products: 'product_ids', vendors: 'vendor_ids' } as const;
+
 const blankIsNone = (v: unknown) => (v === '' || v === null ? undefined : v);
 const targets = (noun: string) => recordIdSet(`Choose at most ${MAX_PROMOTION_TARGETS} ${noun} from the list.`, MAX_PROMOTION_TARGETS).optional();
 
@@ -72,14 +75,14 @@ export const promotionSchema = z
     }
     if (p.max_discount !== undefined && p.max_discount <= 0) issue('max_discount', 'Enter an amount above ₹ 0.00, or leave it blank for no cap.');
     const chosen = { categories: p.category_ids, products: p.product_ids, vendors: p.vendor_ids } as const;
-    if (p.scope !== 'store' && !chosen[p.scope]?.length) issue(`${p.scope.slice(0, -1)}_ids`, `Choose at least one of the ${p.scope}, or the whole store.`);
+    if (p.scope !== 'store' && !chosen[p.scope]?.length) issue(SCOPE_FIELDS[p.scope], `Choose at least one of the ${p.scope}, or the whole store.`);
     if (p.starts_at && p.ends_at && p.ends_at <= p.starts_at) issue('ends_at', 'End the promotion after it starts.');
   });
 export type PromotionInput = z.infer<typeof promotionSchema>;
 
 const scopeField = (scope: 'categories' | 'products' | 'vendors', label: string, noun: string, nouns: string, hint: string) =>
   ({
-    name: `${scope.slice(0, -1)}_ids`,
+    name: SCOPE_FIELDS[scope],
     label,
     input: 'custom',
     custom: { component: 'relation-set', options: { area: scope, noun, nouns }, initial: [] },
