@@ -184,7 +184,10 @@ const promoArb = fc.record({
   createdDay: fc.integer({ min: 0, max: 3 }),
 });
 
-const toCart = (lines: fc.RecordValue<typeof lineArb>[], shippingPaise: number): CartForDiscounts => ({
+type LineCase = typeof lineArb extends fc.Arbitrary<infer T> ? T : never;
+type PromoCase = typeof promoArb extends fc.Arbitrary<infer T> ? T : never;
+
+const toCart = (lines: LineCase[], shippingPaise: number): CartForDiscounts => ({
   lines: lines.map((l, index) => {
     const gross = l.quantity * l.unitPricePaise;
     return {
@@ -205,7 +208,7 @@ const toCart = (lines: fc.RecordValue<typeof lineArb>[], shippingPaise: number):
   now: NOW,
 });
 
-const toPromotions = (ps: fc.RecordValue<typeof promoArb>[]): PromotionForCart[] =>
+const toPromotions = (ps: PromoCase[]): PromotionForCart[] =>
   ps.map((p, i) => {
     let startsAt = p.startOffset === null ? null : new Date(NOW.getTime() + p.startOffset * 1000);
     let endsAt = p.endOffset === null ? null : new Date(NOW.getTime() + p.endOffset * 1000);

@@ -25,6 +25,7 @@ import { adjustmentSchema, startStockingSchema, thresholdSchema } from '@/featur
 import { ORDER_OPERATIONS } from './orders.openapi.ts';
 import { EARNING_OPERATIONS } from './earnings.openapi.ts';
 import { PAYOUT_OPERATIONS } from './payouts.openapi.ts';
+import { PROMOTION_OPERATIONS } from './promotions.openapi.ts';
 import { INVOICE_OPERATIONS } from './invoices.openapi.ts';
 import { PAYMENT_OPERATIONS } from './payments.openapi.ts';
 import { REVIEW_OPERATIONS } from './reviews.openapi.ts';
@@ -87,6 +88,7 @@ const OPERATIONS: Record<string, Operation> = {
   ...ORDER_OPERATIONS,
   ...EARNING_OPERATIONS,
   ...PAYOUT_OPERATIONS,
+  ...PROMOTION_OPERATIONS,
   ...INVOICE_OPERATIONS,
   ...PAYMENT_OPERATIONS,
   ...REVIEW_OPERATIONS,
