@@ -35,5 +35,5 @@ test('an admin adds a percentage off a category and finds it in the list', async
   const row = page.locator('tbody tr').filter({ hasText: name });
   await expect(row).toBeVisible();
   await expect(row).toContainText('15 % off, up to ₹ 400.00');
-  await expect(row).toContainText('Percent off');
+  await expect(row).toContainText('Jewellery');
 });

@@ -3,12 +3,13 @@
  * vendors its scope names (promotion_targets), saved together in one transaction with the
  * activity entry. Money in paise, the rate in basis points.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db/client.server.ts';
 import type { Changes } from '@/lib/activity/activity.server.ts';
 import { vendors } from '@/lib/db/schema.ts';
 import { defineResource } from '@/lib/areas/resource.server.ts';
 import { recordStamps } from '@/lib/areas/resource-helpers.server.ts';
+import { vendorNameSql } from '@/lib/vendors/vendor-name.server.ts';
 import { invalid } from '@/lib/http/errors.ts';
 import { percentToBasisPoints } from '@/lib/money/gst.ts';
 import { formatPaise, paiseToRupeesText } from '@/lib/money/paise.ts';
@@ -36,6 +37,11 @@ function offerOf(r: Record<string, unknown>): string {
   return 'Free delivery';
 }
 
+/** What the scope names, for the list: "Jewellery", "Sarees, Kurtas", or "Whole store". */
+const appliesTo = sql<string>`coalesce((select string_agg(coalesce(c.name, p.name, ${vendorNameSql(sql`t.vendor_id`)}), ', ' order by 1)
+  from promotion_targets t left join categories c on c.id = t.category_id left join products p on p.id = t.product_id
+  where t.promotion_id = "promotions"."id"), 'Whole store')`;
+
 /** The ids a promotion's scope names. */
 async function targetIdsOf(db: DbOrTx, id: number): Promise<Record<'category_ids' | 'product_ids' | 'vendor_ids', number[]>> {
   const rows = await db.select().from(promotionTargets).where(eq(promotionTargets.promotionId, id));
@@ -57,6 +63,7 @@ export const promotionResource = defineResource({
   table: promotions,
   tableName: 'promotions',
   searchColumns: [promotions.name],
+  computed: { appliesTo },
   serialize: (r) => ({
     id: r.id,
     name: r.name,
@@ -70,6 +77,7 @@ export const promotionResource = defineResource({
     buy_quantity: num(r.buyQuantity),
     get_quantity: num(r.getQuantity),
     scope: r.scope,
+    applies_to: r.appliesTo,
     target_count: Number(r.targetCount),
     min_order_paise: Number(r.minOrderPaise),
     min_order: Number(r.minOrderPaise) ? paiseToRupeesText(Number(r.minOrderPaise), { grouping: false }) : '',

@@ -1,7 +1,8 @@
 /**
- * Demo promotions: a festive sale to come (30 days after the demo data is made), so the demo
- * orders and every order tests place now keep their totals, and a test clock moved into the sale
- * sees them apply: 10 % off Jewellery (up to ₹ 500, not with coupons), buy 2 get 1 free on the
+ * Demo promotions: a festive sale to come, 30 days after the database is seeded (the demo orders
+ * are placed at the real time, or days before it: src/app/orders/orders.demo.server.ts), so the
+ * demo orders and every order tests place now keep their totals, and a test clock moved into the
+ * sale sees them apply: 10 % off Jewellery (up to ₹ 500, not with coupons), buy 2 get 1 free on the
  * indigo cotton kurta, and free delivery above ₹ 999.
  */
 import { eq } from 'drizzle-orm';
@@ -12,7 +13,8 @@ import { promotions, promotionTargets } from './promotions.tables.ts';
 const DAY = 86_400_000;
 
 export const seedPromotions: DemoSeed = async (tx, { at, productIds }) => {
-  const startsAt = new Date(at.getTime() + 30 * DAY);
+  // Real time, as the demo orders' (`at`, the demo data's fixed date, is long past).
+  const startsAt = new Date(Date.now() + 30 * DAY);
   const saleEnds = new Date(startsAt.getTime() + 15 * DAY);
   const [jewellery] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.name, 'Jewellery'));
   const kurta = productIds['DFH-KUR-001'];
