@@ -105,7 +105,14 @@ describe('/api/promotions: add, list, edit, delete', () => {
   });
 
   it('edits a promotion: its kind, its scope, with the changes in the activity log; then deletes it', async () => {
-    const created = await api.create({ name: 'Buy 3 get 1 on Clothing', kind: 'buy_x_get_y', buy_quantity: '3', get_quantity: '1', scope: 'categories', category_ids: `[${clothing}]` });
+    const created = await api.create({
+      name: 'Buy 3 get 1 on Clothing',
+      kind: 'buy_x_get_y',
+      buy_quantity: '3',
+      get_quantity: '1',
+      scope: 'categories',
+      category_ids: `[${clothing}]`,
+    });
     expect(created).toMatchObject({ buy_quantity: 3, get_quantity: 1, rate_bp: 0, offer: 'Buy 3 get 1 free', stacks_with_coupons: true, min_order_paise: 0 });
     const response = await admin.put(`/api/promotions/${created.id}`, {
       json: { name: 'Free delivery above ₹ 499', kind: 'free_shipping', scope: 'store', min_order: 49_900, version: created.version },
@@ -238,7 +245,12 @@ describe('promotionsForCart against a real database', () => {
       unitPricePaise,
       basePaise: unitPricePaise,
     });
-    const cart: CartForDiscounts = { lines: [line(0, sarees, 80_000), line(1, kurtas, 40_000)], shippingPaise: 7_900, customerEmail: 'b@example.com', now: NOW };
+    const cart: CartForDiscounts = {
+      lines: [line(0, sarees, 80_000), line(1, kurtas, 40_000)],
+      shippingPaise: 7_900,
+      customerEmail: 'b@example.com',
+      now: NOW,
+    };
 
     const alone = await db.transaction((tx) => promotionsForCart(tx, cart, { withCoupon: false }));
     expect(alone.applied.map((a) => [a.name, a.lineDiscounts, a.shippingDiscountPaise, a.reason])).toEqual([
@@ -265,7 +277,10 @@ describe('promotionsForCart against a real database', () => {
     expect(early.skipped.map((s) => s.reason)).toEqual(['Add ₹ 199.00 more for free delivery']);
 
     // Pausing a promotion takes it out at once.
-    await db.update(promotions).set({ status: 'inactive' }).where(eq(promotions.id, id('Store 5 %')));
+    await db
+      .update(promotions)
+      .set({ status: 'inactive' })
+      .where(eq(promotions.id, id('Store 5 %')));
     const paused = await db.transaction((tx) => promotionsForCart(tx, small, { withCoupon: false }));
     expect(paused.applied).toEqual([]);
   });

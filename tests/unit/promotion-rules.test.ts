@@ -57,11 +57,9 @@ const cart = (lines: CartLineForDiscounts[], shippingPaise = 0): CartForDiscount
 describe('evaluatePromotions, by example', () => {
   it('takes 10 % off the lines of a category and says so', () => {
     const sarees = promo({ id: 1, kind: 'percent_off', scope: 'categories', targetIds: [7], targetNames: ['Sarees'] });
-    const out = evaluatePromotions(
-      cart([line({ unitPricePaise: 129_999, categoryId: 7 }), line({ unitPricePaise: 50_000, categoryId: 8 })]),
-      [sarees],
-      { withCoupon: false },
-    );
+    const out = evaluatePromotions(cart([line({ unitPricePaise: 129_999, categoryId: 7 }), line({ unitPricePaise: 50_000, categoryId: 8 })]), [sarees], {
+      withCoupon: false,
+    });
     expect(out.applied).toHaveLength(1);
     // 10 % of ₹ 1,299.99 = 129.999 → ₹ 130.00 (half up); the other category's line gets nothing.
     expect(out.applied[0]!.lineDiscounts).toEqual([13_000, 0]);
@@ -261,7 +259,8 @@ describe('evaluatePromotions, properties', () => {
           const p = promotions.find((x) => x.id === a.id)!;
           expect(inWindow(p, NOW)).toBe(true);
           if (c.withCoupon) expect(p.stacksWithCoupons).toBe(true);
-          if (p.kind === 'percent_off' && p.maxDiscountPaise !== null) expect(a.lineDiscounts.reduce((x, y) => x + y, 0)).toBeLessThanOrEqual(p.maxDiscountPaise);
+          if (p.kind === 'percent_off' && p.maxDiscountPaise !== null)
+            expect(a.lineDiscounts.reduce((x, y) => x + y, 0)).toBeLessThanOrEqual(p.maxDiscountPaise);
         }
         theCart.lines.forEach((l, i) => {
           expect(perLine[i]).toBeLessThanOrEqual(l.basePaise);

@@ -13,7 +13,10 @@ const PROMOTIONS = 'Promotions';
 const RECORD =
   'A promotion: name, kind (percent_off, buy_x_get_y, free_shipping), offer (in words), rate_bp (percent_off), max_discount_paise, buy_quantity and get_quantity (buy_x_get_y), scope (store, categories, products, vendors) with target_count (and category_ids, product_ids, vendor_ids on one record), min_order_paise (judged on the cart’s gross), starts_at and ends_at (from inclusive, until exclusive), priority (higher first), stacks_with_coupons, funded_by (always platform), status';
 
-export const PROMOTION_OPERATIONS: Record<string, { summary: string; tag: string; body?: z.ZodType; query?: z.ZodObject; multipart?: boolean; example?: unknown }> = {
+export const PROMOTION_OPERATIONS: Record<
+  string,
+  { summary: string; tag: string; body?: z.ZodType; query?: z.ZodObject; multipart?: boolean; example?: unknown }
+> = {
   'GET /api/promotions': {
     summary: `Promotions (the list contract), highest priority first. ${RECORD}. Filters: name, kind, scope, min_order_paise, priority, starts_at, ends_at, stacks_with_coupons, status; search by name. Needs promotions:list (the page also rbac:list)`,
     tag: PROMOTIONS,

@@ -128,7 +128,8 @@ function freeUnits(p: PromotionForCart, lines: CartLineForDiscounts[]): Map<numb
 }
 
 /** Whether a buy X get Y gives the product of these lines anything (X + Y units of it in the cart). */
-const buyXGetYQualifies = (p: PromotionForCart, productUnits: number) => productUnits >= (p.buyQuantity ?? 0) + (p.getQuantity ?? 0) && (p.getQuantity ?? 0) > 0;
+const buyXGetYQualifies = (p: PromotionForCart, productUnits: number) =>
+  productUnits >= (p.buyQuantity ?? 0) + (p.getQuantity ?? 0) && (p.getQuantity ?? 0) > 0;
 
 export function evaluatePromotions(cart: CartForDiscounts, promotions: readonly PromotionForCart[], options: { withCoupon: boolean }): PromotionOutcome {
   const lines = cart.lines;

@@ -62,10 +62,7 @@ export const promotions = pgTable(
     check('promotions_kind_check', sql`${t.kind} in ('percent_off', 'buy_x_get_y', 'free_shipping')`),
     check('promotions_scope_check', sql`${t.scope} in ('store', 'categories', 'products', 'vendors')`),
     check('promotions_status_check', sql`${t.status} in ('active', 'inactive')`),
-    check(
-      'promotions_rate_check',
-      sql`(${t.kind} = 'percent_off' and ${t.rateBp} between 1 and 10000) or (${t.kind} <> 'percent_off' and ${t.rateBp} = 0)`,
-    ),
+    check('promotions_rate_check', sql`(${t.kind} = 'percent_off' and ${t.rateBp} between 1 and 10000) or (${t.kind} <> 'percent_off' and ${t.rateBp} = 0)`),
     check('promotions_max_check', sql`${t.maxDiscountPaise} is null or (${t.kind} = 'percent_off' and ${t.maxDiscountPaise} > 0)`),
     check(
       'promotions_quantities_check',
