@@ -134,6 +134,16 @@ describe('/api/promotions: add, list, edit, delete', () => {
     expect((await admin.get(`/api/promotions/${created.id}`)).status).toBe(404);
   });
 
+  it('keeps a category a promotion names from being deleted, until the promotion no longer names it', async () => {
+    const categoriesApi = areaApi('categories', () => admin);
+    const category = await categoriesApi.create({ name: `Promo-only ${Date.now()}` });
+    const promotion = await api.create({ name: 'Named category', kind: 'free_shipping', scope: 'categories', category_ids: `[${category.id}]` });
+    const refused = await expectErrorShape(await categoriesApi.delete(category.id), 409);
+    expect(refused.message).toContain('is named by 1 promotion');
+    expect((await api.delete(promotion.id)).status).toBe(200);
+    expect((await categoriesApi.delete(category.id)).status).toBe(200);
+  });
+
   it('refuses bad input with 422 per field and writes nothing', async () => {
     const before = (await api.list({ per_page: 100 })).body.meta.total;
     const refusals: [Record<string, string>, string][] = [
