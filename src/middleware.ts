@@ -34,7 +34,7 @@ import { compressResponse } from './lib/http/compression.server.ts';
 import { clientIp, isHttps } from './lib/http/request-client.server.ts';
 import { counted } from './lib/http/in-flight.server.ts';
 import { allowedMethods, matchRoute } from './app/routes/registry.ts';
-import type { CompiledRoute } from './lib/routes/route.ts';
+import { accessPermissions, type CompiledRoute } from './lib/routes/route.ts';
 import { errorResponse, toErrorResponse } from './lib/http/api.server.ts';
 import { THEME_COOKIE, parseThemeCookie } from './lib/theme/theme.ts';
 import { authenticateStorefront } from './features/orders/storefront-keys.server.ts';
@@ -153,7 +153,7 @@ function guard(context: APIContext, route: CompiledRoute | undefined, html: bool
   }
   if (access.kind === 'vendor' && principal.user.userType !== 'vendor') return forbiddenFor(context, html);
   if (access.kind === 'staff' && principal.user.userType !== 'staff') return forbiddenFor(context, html);
-  if (access.kind === 'permission' && !context.locals.can(access.permission)) return forbiddenFor(context, html);
+  if (access.kind === 'permission' && !accessPermissions(access).every((p) => context.locals.can(p))) return forbiddenFor(context, html);
   return undefined;
 }
 

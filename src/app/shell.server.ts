@@ -10,7 +10,7 @@ import { visibleMenu, type MenuGroup } from '@/lib/navigation/menu.ts';
 import { activeMenuRoute } from '@/lib/navigation/active-item.ts';
 import { breadcrumbFor, type Crumb } from '@/lib/navigation/breadcrumb.ts';
 import { breadcrumbParents, samplePath } from '@/app/routes/registry.ts';
-import type { RouteDef } from '@/lib/routes/route.ts';
+import { accessPermissions, type RouteDef } from '@/lib/routes/route.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '@/lib/db/client.server.ts';
 import { currentUser, type CurrentUser } from '@/features/profile/current-user.server.ts';
@@ -122,7 +122,7 @@ function mayOpen(locals: App.Locals, route: RouteDef): boolean {
     case 'staff':
       return user.userType === 'staff';
     case 'permission':
-      return locals.can(route.access.permission);
+      return accessPermissions(route.access).every((p) => locals.can(p));
     case 'storefront':
     case 'webhook':
       return false;

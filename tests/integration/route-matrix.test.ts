@@ -63,8 +63,10 @@ function expectationFor(route: CompiledRoute, profile: Profile | null): Expectat
   }
   if (access.kind === 'vendor' && profile.userType !== 'vendor') return { kind: 'status', status: 403, why: 'vendors only' };
   if ((access.kind as string) === 'staff' && profile.userType !== 'staff') return { kind: 'status', status: 403, why: 'staff only' };
-  if (access.kind === 'permission' && !profile.abilities.has(access.permission)) return { kind: 'status', status: 403, why: `lacks ${access.permission}` };
-  return { kind: 'allowed', planned: Boolean(route.planned), why: access.kind === 'permission' ? `has ${access.permission}` : access.kind };
+  const needed = access.kind === 'permission' ? [access.permission, ...(access.also ?? [])] : [];
+  const lacking = needed.filter((p) => !profile.abilities.has(p));
+  if (lacking.length) return { kind: 'status', status: 403, why: `lacks ${lacking.join(', ')}` };
+  return { kind: 'allowed', planned: Boolean(route.planned), why: needed.length ? `has ${needed.join(', ')}` : access.kind };
 }
 
 /** What an allowed request may answer (apart from planned routes, which answer 501). */

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { commissionOn } from '../../src/lib/money/commission.ts';
-import { deliveryEntries, payableAfterWindow, payableNow, reversedShare, spreadRefund } from '../../src/features/earnings/earnings-math.ts';
+import { deliveryEntries, payableAfterWindow, payableNow, reversedShare } from '../../src/features/earnings/earnings-math.ts';
+import { splitByLargestRemainder } from '../../src/lib/money/split.ts';
 import { resolveCommission, type RuleCandidate } from '../../src/features/commission/commission.server.ts';
 import { istDate, istDayStart } from '../../src/lib/india/ist.ts';
 
@@ -100,7 +101,7 @@ describe('refunds', () => {
           const refunds = shares.map((s) => Math.floor((total * s) / (weight * 2)));
           refunds.push(total - refunds.reduce((a, b) => a + b, 0));
           for (const refund of refunds) {
-            const parts = spreadRefund(refund, remaining);
+            const parts = splitByLargestRemainder(refund, remaining);
             expect(parts.reduce((a, b) => a + b, 0)).toBe(refund);
             parts.forEach((p, i) => {
               expect(p).toBeGreaterThanOrEqual(0);
@@ -119,7 +120,7 @@ describe('refunds', () => {
   it('reverse a share half up and never more than was refunded', () => {
     expect(reversedShare(12_371, 64_950, 129_900)).toBe(6_186);
     expect(reversedShare(309, 1, 129_900)).toBe(0);
-    expect(() => spreadRefund(11, [5, 5])).toThrow(RangeError);
+    expect(() => splitByLargestRemainder(11, [5, 5])).toThrow(RangeError);
     expect(() => reversedShare(1, 2, 1)).toThrow(RangeError);
   });
 });

@@ -11,12 +11,15 @@ describe("the areas' own inputs", () => {
     (area.fields ?? []).filter((f) => f.input === 'custom').map((f) => ({ area: area.key, field: f.name, component: f.custom?.component })),
   );
 
-  it('are declared by the areas that need them (size charts, delivery zones, users, products, matrix groups and matrices)', () => {
+  it('are declared by the areas that need them (size charts, delivery zones, users, products, matrix groups and matrices, promotions)', () => {
     expect(custom.map((c) => `${c.area}.${c.field}`).sort()).toEqual([
       'delivery-zones.pincodes',
       'product-matrices.value_ids',
       'product-matrix-groups.values',
       'products.tag_ids',
+      'promotions.category_ids',
+      'promotions.product_ids',
+      'promotions.vendor_ids',
       'size-charts.grid',
       'users.role_ids',
     ]);

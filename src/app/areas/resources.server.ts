@@ -24,6 +24,7 @@ import { matrixGroupResource } from '@/features/product-matrices/product-matrix-
 import { matrixResource } from '@/features/product-matrices/product-matrix.resource.server.ts';
 import { commissionRuleResource } from '@/features/commission/commission-rule.resource.server.ts';
 import { ledgerTaxRateResource } from '@/features/earnings/ledger-tax-rate.resource.server.ts';
+import { promotionResource } from '@/features/promotions/promotion.resource.server.ts';
 
 export const RESOURCES: Record<string, Resource> = {
   brands: brandResource as unknown as Resource,
@@ -50,6 +51,7 @@ export const RESOURCES: Record<string, Resource> = {
   'product-matrices': matrixResource as unknown as Resource,
   'commission-rules': commissionRuleResource as unknown as Resource,
   'ledger-tax-rates': ledgerTaxRateResource as unknown as Resource,
+  promotions: promotionResource as unknown as Resource,
 };
 
 export function resourceByKey(key: string | undefined): Resource | undefined {

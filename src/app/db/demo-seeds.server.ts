@@ -23,6 +23,7 @@ import { seedPendingVendor } from '../../features/vendors/vendors.demo.server.ts
 import { seedOrders } from '../orders/orders.demo.server.ts';
 import { seedReviews } from '../../features/reviews/reviews.demo.server.ts';
 import { seedPayouts } from '../payouts/payouts.demo.server.ts';
+import { seedPromotions } from '../../features/promotions/promotions.demo.server.ts';
 
 export const DEMO_SEEDS: DemoSeed[] = [
   seedCategories,
@@ -50,4 +51,6 @@ export const DEMO_SEEDS: DemoSeed[] = [
   seedReviews,
   // After the orders: the stores' verified bank accounts and a payout history (Kaveri Handlooms).
   seedPayouts,
+  // After the orders (placed without them) and the catalogue: a festive sale to come.
+  seedPromotions,
 ];

@@ -21,7 +21,8 @@ import { orderLineTerms } from '../../features/commission/commission.tables.ts';
 import { freezeLineTerms } from '../../features/commission/commission.server.ts';
 import { earningEntries, type EntryType } from '../../features/earnings/earnings.tables.ts';
 import { entryTypeLabel } from '../../features/earnings/entry-types.ts';
-import { deliveryEntries, payableAfterWindow, payableNow, reversedShare, spreadRefund } from '../../features/earnings/earnings-math.ts';
+import { deliveryEntries, payableAfterWindow, payableNow, reversedShare } from '../../features/earnings/earnings-math.ts';
+import { splitByLargestRemainder } from '../../lib/money/split.ts';
 import { appendEntries, ratesOn, subOrderEntries, vendorHasPan, type NewEntry } from '../../features/earnings/ledger.server.ts';
 
 export { freezeLineTerms };
@@ -146,7 +147,7 @@ export async function reverseForRefund(tx: Tx, subOrderId: number, refundPaise: 
       amount: [`At most ${left} paise.`],
     });
   }
-  const parts = spreadRefund(refundPaise, remaining);
+  const parts = splitByLargestRemainder(refundPaise, remaining);
   const today = payableNow(at);
   const entries: NewEntry[] = [];
   sales.forEach((sale, i) => {

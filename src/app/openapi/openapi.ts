@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { routes } from '@/app/routes/registry.ts';
-import type { RouteDef } from '@/lib/routes/route.ts';
+import { accessPermissions, type RouteDef } from '@/lib/routes/route.ts';
 import { AREAS } from '@/app/areas/areas.ts';
 import { bulkDeleteSchema, bulkStatusSchema, markdownPreviewSchema, reorderSchema } from '@/lib/areas/area-schemas.ts';
 import { versionSchema } from '@/lib/http/integers.ts';
@@ -25,6 +25,7 @@ import { adjustmentSchema, startStockingSchema, thresholdSchema } from '@/featur
 import { ORDER_OPERATIONS } from './orders.openapi.ts';
 import { EARNING_OPERATIONS } from './earnings.openapi.ts';
 import { PAYOUT_OPERATIONS } from './payouts.openapi.ts';
+import { PROMOTION_OPERATIONS } from './promotions.openapi.ts';
 import { INVOICE_OPERATIONS } from './invoices.openapi.ts';
 import { PAYMENT_OPERATIONS } from './payments.openapi.ts';
 import { REVIEW_OPERATIONS } from './reviews.openapi.ts';
@@ -87,6 +88,7 @@ const OPERATIONS: Record<string, Operation> = {
   ...ORDER_OPERATIONS,
   ...EARNING_OPERATIONS,
   ...PAYOUT_OPERATIONS,
+  ...PROMOTION_OPERATIONS,
   ...INVOICE_OPERATIONS,
   ...PAYMENT_OPERATIONS,
   ...REVIEW_OPERATIONS,
@@ -442,7 +444,11 @@ function accessText(route: RouteDef): string {
   const a = route.access;
   switch (a.kind) {
     case 'permission':
-      return `Needs the permission \`${a.permission}\`.`;
+      return a.also?.length
+        ? `Needs the permissions ${accessPermissions(a)
+            .map((p) => `\`${p}\``)
+            .join(' and ')}.`
+        : `Needs the permission \`${a.permission}\`.`;
     case 'public':
       return 'Open to anyone.';
     case 'guest':

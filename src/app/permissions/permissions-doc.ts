@@ -9,6 +9,7 @@ import { ALL_PERMISSIONS, BUILT_IN_ROLES, type Permission } from '@/lib/permissi
 import { permissionDescription } from '@/lib/permissions/descriptions.ts';
 import { MENU } from '@/lib/navigation/menu.ts';
 import { routes } from '@/app/routes/registry.ts';
+import { accessPermissions } from '@/lib/routes/route.ts';
 import { matrixShape } from '@/features/roles/permission-matrix.ts';
 
 const code = (s: string) => `\`${s}\``;
@@ -23,7 +24,7 @@ function rolesHolding(p: Permission): string[] {
 function routesNeeding(p: Permission, kind: 'page' | 'api'): string[] {
   const seen = new Map<string, string[]>();
   for (const r of routes) {
-    if (r.kind !== kind || r.access.kind !== 'permission' || r.access.permission !== p) continue;
+    if (r.kind !== kind || !accessPermissions(r.access).includes(p)) continue;
     const key = r.pattern + (r.planned ? ' (planned)' : '');
     seen.set(key, [...(seen.get(key) ?? []), ...r.methods]);
   }

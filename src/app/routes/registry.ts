@@ -164,8 +164,6 @@ const routeList: RouteDef[] = [
   api(['GET'], '/api/user/permissions/:user', perm('rbac:list'), { sample: { user: '1' } }),
   api(['POST'], '/api/user/permissions/:user', perm('rbac:update'), { sample: { user: '1' } }),
   planned('/coupons/listing', 'discounts:list', 'Coupons'),
-  planned('/promotions/listing', 'rbac:list', 'Promotions'),
-  planned('/promotions/add', 'promotions:create', 'Add promotion', '/promotions/listing'),
   // Payouts (src/features/payouts, docs/money.md "Payouts"): a vendor's own only; steps by staff only.
   page('/payouts/listing', perm('accountings:payouts-list'), 'Payouts'),
   page('/payouts/:id/details', perm('accountings:payouts-list'), 'Payout details', {

@@ -8,6 +8,7 @@ import type { Principal } from '@/lib/auth/principal.server.ts';
 import type { Permission } from '@/lib/permissions/catalogue.ts';
 import { MENU } from '@/lib/navigation/menu.ts';
 import { routes } from '@/app/routes/registry.ts';
+import { accessPermissions } from '@/lib/routes/route.ts';
 import { RESOURCES } from '@/app/areas/resources.server.ts';
 import { areaPermission, editPath } from '@/lib/areas/area.ts';
 import { SYSTEM_ACTOR } from '@/lib/activity/activity.server.ts';
@@ -104,7 +105,7 @@ function pageCandidates(can: (p: string) => boolean, principal: Principal) {
     const a = r.access;
     const allowed =
       a.kind === 'auth' ||
-      (a.kind === 'permission' && can(a.permission)) ||
+      (a.kind === 'permission' && accessPermissions(a).every(can)) ||
       (a.kind === 'vendor' && principal.user.userType === 'vendor') ||
       (a.kind === 'staff' && principal.user.userType === 'staff');
     if (!allowed) continue;

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { categories, subCategories } from './category.tables.ts';
 import { products } from '@/features/products/product.tables.ts';
+import { promotionTargets } from '@/features/promotions/promotions.tables.ts';
 import { defineResource } from '@/lib/areas/resource.server.ts';
 import { countUses, describeUses, uniqueNameAndSlug } from '@/lib/areas/resource-helpers.server.ts';
 import { levelRecord, levelValues } from './catalogue-level.server.ts';
@@ -29,5 +30,6 @@ export const categoryResource = defineResource({
     describeUses(ids, [
       { counts: await countUses(db, subCategories, subCategories.categoryId, ids), one: 'sub-category', many: 'sub-categories', verb: 'has' },
       { counts: await countUses(db, products, products.categoryId, ids), one: 'product', many: 'products', verb: 'is used by' },
+      { counts: await countUses(db, promotionTargets, promotionTargets.categoryId, ids), one: 'promotion', many: 'promotions', verb: 'is named by' },
     ]),
 });

@@ -1,8 +1,8 @@
 /**
  * The ledger's arithmetic (docs/money.md), pure and in integer paise: a line's commission, the
  * entries a delivered line writes (sale, commission, GST on commission, TCS per GST head, TDS),
- * how a refund is spread over a sub-order's lines and how much of each entry it reverses, and when
- * earnings become payable. Every rounding is per line, half up, to the paisa (as GST on orders:
+ * how much of each entry a refund reverses (the refund is spread over the lines by
+ * src/lib/money/split.ts), and when earnings become payable. Every rounding is per line, half up, to the paisa (as GST on orders:
  * src/lib/money/gst.ts), and a full refund reverses every entry exactly. Property-tested in
  * tests/unit/earnings-math.test.ts. No server imports.
  */
@@ -70,32 +70,6 @@ export function deliveryEntries(line: DeliveredLine, supply: 'intra' | 'inter', 
     ...tcs,
     draft('tds', -mulDivRound(line.taxablePaise, rates.tdsBp, 10000), rates.tdsBp, line.taxablePaise),
   ].filter((e) => e.amountPaise !== 0);
-}
-
-/**
- * A refund spread over a sub-order's lines, in proportion to what each still has unrefunded, by
- * largest remainder: the parts add up to the refund exactly and none exceeds its line's remainder.
- * `remaining` are the lines' unrefunded sale amounts; the refund must not exceed their sum.
- */
-export function spreadRefund(refundPaise: number, remaining: readonly number[]): number[] {
-  checkWhole({ refundPaise });
-  remaining.forEach((r, i) => checkWhole({ [`remaining.${i}`]: r }));
-  const total = remaining.reduce((a, b) => a + b, 0);
-  if (refundPaise > total) throw new RangeError(`refund ${refundPaise} exceeds what is left to refund (${total})`);
-  if (total === 0) return remaining.map(() => 0);
-  const exact = remaining.map((r) => BigInt(r) * BigInt(refundPaise));
-  const parts = exact.map((n) => Number(n / BigInt(total)));
-  let left = refundPaise - parts.reduce((a, b) => a + b, 0);
-  // The paise left over go to the largest remainders (ties: the earlier line).
-  const order = exact.map((n, i) => ({ i, rem: n % BigInt(total) })).sort((a, b) => (a.rem === b.rem ? a.i - b.i : a.rem > b.rem ? -1 : 1));
-  for (const { i } of order) {
-    if (left === 0) break;
-    if (parts[i]! < remaining[i]!) {
-      parts[i]! += 1;
-      left -= 1;
-    }
-  }
-  return parts;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { defineArea } from '@/lib/areas/area.ts';
-import { optionalRecordId, recordId, requiredText } from '@/lib/areas/field-schemas.ts';
+import { optionalRecordId, recordId, recordIdSet, requiredText } from '@/lib/areas/field-schemas.ts';
 import { BULK_PRODUCT_STATUSES, PRODUCT_STATUSES } from './product-status.ts';
 
 /** A product carries at most this many tags (storefront filters such as "Handloom", "Festive Wear"). */
@@ -14,21 +14,7 @@ export const MAX_PRODUCT_TAGS = 20;
 const TAGS_MESSAGE = `Choose at most ${MAX_PRODUCT_TAGS} tags from the list.`;
 
 /** The tags as the form sends them (JSON text, "[1,4]") or an API client does (an array of ids). */
-export const productTagIds = z.preprocess(
-  (v) => {
-    if (v === undefined || v === null || v === '') return [];
-    if (typeof v !== 'string') return v;
-    try {
-      return JSON.parse(v);
-    } catch {
-      return v;
-    }
-  },
-  z
-    .array(recordId(TAGS_MESSAGE), { error: TAGS_MESSAGE })
-    .max(MAX_PRODUCT_TAGS, TAGS_MESSAGE)
-    .transform((ids) => [...new Set(ids)]),
-);
+export const productTagIds = recordIdSet(TAGS_MESSAGE, MAX_PRODUCT_TAGS);
 
 export const productSchema = z.strictObject({
   /** Staff only, and only on the add page: a vendor's product is always theirs, whatever is sent. */
@@ -90,7 +76,7 @@ export const productArea = defineArea({
       name: 'tag_ids',
       label: 'Tags',
       input: 'custom',
-      custom: { component: 'tag-set', initial: [] },
+      custom: { component: 'relation-set', options: { area: 'tags', noun: 'tag', nouns: 'tags' }, initial: [] },
       hint: 'Storefront filters such as Handloom or Festive Wear.',
       wide: true,
     },

@@ -14,10 +14,11 @@ import { returnPolicies } from '@/features/return-policies/return-policy.tables.
 import { sizeCharts } from '@/features/size-charts/size-chart.tables.ts';
 import { tags } from '@/features/tags/tag.tables.ts';
 import { taxes } from '@/features/taxes/tax.tables.ts';
+import { promotionTargets } from '@/features/promotions/promotions.tables.ts';
 import type { DbOrTx } from '@/lib/db/client.server.ts';
 import type { Changes } from '@/lib/activity/activity.server.ts';
 import { defineResource, type Row } from '@/lib/areas/resource.server.ts';
-import { findReferenced, recordStamps } from '@/lib/areas/resource-helpers.server.ts';
+import { countUses, describeUses, findReferenced, recordStamps } from '@/lib/areas/resource-helpers.server.ts';
 import { invalid } from '@/lib/http/errors.ts';
 import { renderMarkdown } from '@/lib/text/markdown.server.ts';
 import { slugify } from '@/lib/text/slug.ts';
@@ -56,9 +57,15 @@ async function deleteBlocker(db: DbOrTx, ids: number[]): Promise<Map<number, str
     .select({ id: products.id, status: products.status })
     .from(products)
     .where(and(inArray(products.id, ids), ne(products.status, 'draft')));
-  return new Map(
+  const blocked = new Map(
     rows.map((r) => [r.id, `it is ${productStatusLabel(r.status).toLowerCase()}; only drafts can be deleted. Archive it instead (Set status… → Archived).`]),
   );
+  // A draft a promotion names (its scope's products) stays until the promotion no longer names it.
+  for (const [id, reason] of describeUses(ids, [
+    { counts: await countUses(db, promotionTargets, promotionTargets.productId, ids), one: 'promotion', many: 'promotions', verb: 'is named by' },
+  ]))
+    if (!blocked.has(id)) blocked.set(id, reason);
+  return blocked;
 }
 
 /**

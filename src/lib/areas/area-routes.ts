@@ -13,7 +13,14 @@ export function areaPageRoutes(area: AreaDeclaration): RouteDef[] {
   const p = (action: string) => permissionFor(area, action);
   const planned = area.pagesPlanned ? { planned: true } : {};
   return [
-    { pattern: area.paths.list, kind: 'page', methods: ['GET'], access: p('list'), title: area.label, ...planned },
+    {
+      pattern: area.paths.list,
+      kind: 'page',
+      methods: ['GET'],
+      access: area.listAlsoNeeds?.length ? { ...p('list'), also: area.listAlsoNeeds } : p('list'),
+      title: area.label,
+      ...planned,
+    },
     { pattern: area.paths.add, kind: 'page', methods: ['GET'], access: p('create'), title: `Add ${inSentence(area.singular)}`, ...planned },
     {
       pattern: area.paths.edit,

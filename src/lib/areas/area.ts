@@ -253,6 +253,11 @@ export interface AreaDeclaration<S extends z.ZodObject = z.ZodObject> {
   paths: { list: string; add: string; edit: string };
   /** The form's fields: one schema for the island and the API. */
   schema: S;
+  /**
+   * Permissions the list page needs beside the area's list permission: the spec's menu shows
+   * Promotions with `rbac:list` (kept exactly), so its list page needs that and `promotions:list`.
+   */
+  listAlsoNeeds?: Permission[];
   columns: AreaColumn[];
   defaultSort: { field: string; order: 'asc' | 'desc' };
   /** The record's human name in confirmations, toasts and search (`name`, `title`…). */

@@ -72,6 +72,28 @@ export { recordId };
 export const optionalRecordId = (message: string) => z.preprocess((v) => (v === '' || v === undefined ? null : v), recordId(message).nullable());
 
 /**
+ * A set of references to another area's records, as a form sends it (JSON text, "[1,4]", from the
+ * kit's relation-set input) or an API client does (an array of ids): at most `max`, repeats dropped.
+ * Blank is the empty set.
+ */
+export const recordIdSet = (message: string, max: number) =>
+  z.preprocess(
+    (v) => {
+      if (v === undefined || v === null || v === '') return [];
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v);
+      } catch {
+        return v;
+      }
+    },
+    z
+      .array(recordId(message), { error: message })
+      .max(max, message)
+      .transform((ids) => [...new Set(ids)]),
+  );
+
+/**
  * A whole number from 0 to `max`, or nothing (blank): a position or an order, where blank
  * means "at the end" (the resource decides).
  */

@@ -35,7 +35,7 @@ export const PERMISSION_AREAS = {
     'commission-update',
   ],
   discounts: ['list', 'create', 'update', 'delete'],
-  promotions: ['create', 'update', 'delete'],
+  promotions: ['list', 'create', 'update', 'delete'],
   rbac: ['list', 'create', 'update', 'delete'],
   'delivery-partners': ['list', 'view', 'create', 'update', 'delete'],
   warehouse: ['list', 'create', 'update', 'delete'],

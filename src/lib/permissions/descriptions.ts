@@ -93,7 +93,8 @@ export const PERMISSION_DESCRIPTIONS: Partial<Record<Permission, string>> = {
   'twilio:balance': 'See the Twilio account’s balance.',
   'notifications:list': 'Read and mark their own notifications.',
   'profile:view-details': 'Open their own profile and sessions.',
-  'promotions:create': 'Add promotions.',
+  'promotions:list': 'See the promotions (the list page also needs `rbac:list`, the spec’s permission for the Promotions menu item). Staff only.',
+  'promotions:create': 'Add promotions (automatic discounts at placing). Staff only.',
 };
 
 export function permissionDescription(permission: Permission): string {

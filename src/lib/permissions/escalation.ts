@@ -26,13 +26,16 @@ export function refuseEscalation(granter: Granter, wanted: Iterable<string>): vo
   if (lacking.length) throw forbidden(`You can't grant ${lacking.join(', ')}: you don't hold ${lacking.length === 1 ? 'it' : 'them'} yourself.`);
 }
 
-/** Permissions a vendor account never holds, whether directly or through a role it holds: staff administration. */
-export const STAFF_ONLY_AREAS = ['rbac', 'users'];
+/**
+ * Permissions a vendor account never holds, whether directly or through a role it holds: staff
+ * administration, and the marketplace's own promotions (decision 057; vendors fund coupons instead).
+ */
+export const STAFF_ONLY_AREAS = ['rbac', 'users', 'promotions'];
 
 export function refuseStaffOnlyForVendors(wanted: Iterable<string>, who: string): void {
   const staffOnly = [...wanted].filter((p) => STAFF_ONLY_AREAS.includes(p.split(':')[0]!));
   if (staffOnly.length)
-    throw new HttpError(422, `${who} can't be given ${staffOnly.join(', ')}: vendor accounts never manage roles or users.`, {
+    throw new HttpError(422, `${who} can't be given ${staffOnly.join(', ')}: vendor accounts never manage roles, users or the marketplace's promotions.`, {
       grant: [`Vendor accounts never hold ${staffOnly.join(', ')}.`],
     });
 }

@@ -18,7 +18,11 @@ export type Access =
   | { kind: 'vendor' }
   /** Signed-in staff accounts only (the API reference). */
   | { kind: 'staff' }
-  | { kind: 'permission'; permission: Permission }
+  /**
+   * The permission, and every one of `also` (a page the spec's menu shows with another area's
+   * permission: Promotions needs `rbac:list` beside `promotions:list`, decision 057).
+   */
+  | { kind: 'permission'; permission: Permission; also?: Permission[] }
   /**
    * The storefront API (/api/storefront/v1/…): a storefront API key with this scope, never a
    * back-office session (refused when its cookie comes along), no CSRF (no cookie to forge with).
@@ -62,3 +66,6 @@ export interface RouteDef {
 export interface CompiledRoute extends RouteDef {
   segments: string[];
 }
+
+/** Every permission an access needs (none for the other kinds): the guard, the shell and the search check them all. */
+export const accessPermissions = (access: Access): Permission[] => (access.kind === 'permission' ? [access.permission, ...(access.also ?? [])] : []);

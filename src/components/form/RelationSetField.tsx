@@ -1,16 +1,26 @@
 /**
- * A product's tags: a checkbox per tag (a multi-select that works by keyboard and on a phone
- * without a popup), with a box that narrows the list by name. Tags come from
- * GET /api/tags/options (open to every signed-in user); the value travels as JSON text ("[1,4]")
- * and the area's schema checks it (`productTagIds` in ../product.area.ts). An inactive tag
- * already on the product stays listed (and can be removed); it isn't offered otherwise.
+ * A set of another area's records, picked by name: a checkbox per record (a multi-select that
+ * works by keyboard and on a phone without a popup), with a box that narrows the list by name.
+ * The records come from GET /api/<area>/options (the pickers' contract: `?q=` searches, `?ids=`
+ * names the chosen ones); the value travels as JSON text ("[1,4]") and the area's schema checks
+ * it. An inactive record already chosen stays listed (and can be removed); it isn't offered
+ * otherwise. `field.custom.options`: RelationSetOptions (a product's tags, a promotion's
+ * categories, products or vendors).
  */
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '@/lib/http/client.ts';
 import { errorTextClass, hintClass, inputClass, labelClass } from '@/components/ui/styles.ts';
-import type { CustomFieldProps } from '@/components/form/custom-field.ts';
+import type { CustomFieldProps } from './custom-field.ts';
 
-interface TagOption {
+export interface RelationSetOptions {
+  /** The related area's key: its options are GET /api/<area>/options. */
+  area: string;
+  /** One record and several, in a sentence ("tag", "tags"). */
+  noun: string;
+  nouns: string;
+}
+
+interface Choice {
   value: number;
   label: string;
   inactive?: boolean;
@@ -25,53 +35,54 @@ function read(value: string): number[] {
   }
 }
 
-export default function TagSetField({ field, id, value, onChange, errors, disabled }: CustomFieldProps) {
+export default function RelationSetField({ field, id, value, onChange, errors, disabled }: CustomFieldProps) {
+  const { area, noun, nouns } = field.custom?.options as RelationSetOptions;
   const chosen = read(value);
   const [query, setQuery] = useState('');
-  const [offered, setOffered] = useState<TagOption[] | null>(null);
-  const [labels, setLabels] = useState<Record<number, TagOption>>({});
+  const [offered, setOffered] = useState<Choice[] | null>(null);
+  const [labels, setLabels] = useState<Record<number, Choice>>({});
   const [loadError, setLoadError] = useState<string | null>(null);
 
-  // The tags matching what is typed (all of them, up to the server's 50, when nothing is).
+  // The records matching what is typed (all of them, up to the server's 50, when nothing is).
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
       api
-        .get<{ data: TagOption[] }>(`/api/tags/options${query.trim() ? `?${new URLSearchParams({ q: query.trim() })}` : ''}`)
+        .get<{ data: Choice[] }>(`/api/${area}/options${query.trim() ? `?${new URLSearchParams({ q: query.trim() })}` : ''}`)
         .then(({ data }) => {
           if (!live) return;
           setOffered(data);
           setLabels((known) => ({ ...known, ...Object.fromEntries(data.map((t) => [t.value, t])) }));
         })
-        .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : 'The tags could not be loaded.'));
+        .catch((e: unknown) => live && setLoadError(e instanceof ApiError ? e.message : `The ${nouns} could not be loaded.`));
     }, 200);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [query]);
+  }, [query, area, nouns]);
 
-  // Labels of tags already chosen that the list above doesn't hold (a saved product's).
+  // Labels of records already chosen that the list above doesn't hold (a saved record's).
   const unknown = chosen.filter((t) => !labels[t]);
   useEffect(() => {
     if (!unknown.length) return;
     let live = true;
     api
-      .get<{ data: TagOption[] }>(`/api/tags/options?ids=${unknown.join(',')}`)
+      .get<{ data: Choice[] }>(`/api/${area}/options?ids=${unknown.join(',')}`)
       .then(({ data }) => live && setLabels((known) => ({ ...known, ...Object.fromEntries(data.map((t) => [t.value, t])) })))
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [unknown.join(',')]); // the ids' text: a new array of the same ids must not refetch
+  }, [unknown.join(','), area]); // the ids' text: a new array of the same ids must not refetch
 
   const error = errors[field.name]?.[0];
-  const toggle = (tagId: number, on: boolean) => {
-    const next = on ? [...new Set([...chosen, tagId])] : chosen.filter((t) => t !== tagId);
+  const toggle = (recordId: number, on: boolean) => {
+    const next = on ? [...new Set([...chosen, recordId])] : chosen.filter((t) => t !== recordId);
     onChange(JSON.stringify(next.sort((a, b) => a - b)));
   };
   const shown = [
-    ...chosen.map((t) => labels[t]).filter((t): t is TagOption => Boolean(t)),
+    ...chosen.map((t) => labels[t]).filter((t): t is Choice => Boolean(t)),
     ...(offered ?? []).filter((t) => !t.inactive && !chosen.includes(t.value)),
   ];
   return (
@@ -93,27 +104,31 @@ export default function TagSetField({ field, id, value, onChange, errors, disabl
         type="search"
         className={`${inputClass} mt-2 max-w-xs`}
         aria-label={`Find ${field.label.toLowerCase()}`}
-        placeholder="Find a tag"
+        placeholder={`Find a ${noun}`}
         value={query}
         disabled={disabled}
         onChange={(e) => setQuery(e.currentTarget.value)}
       />
       {loadError && <p className={errorTextClass}>{loadError}</p>}
-      {!offered && !loadError && <p className={hintClass}>Loading tags…</p>}
-      {offered && shown.length === 0 && <p className={hintClass}>No tag matches “{query}”.</p>}
+      {!offered && !loadError && <p className={hintClass}>Loading {nouns}…</p>}
+      {offered && shown.length === 0 && (
+        <p className={hintClass}>
+          No {noun} matches “{query}”.
+        </p>
+      )}
       <ul className="mt-2 grid gap-2 sm:grid-cols-2 md:grid-cols-3">
-        {shown.map((tag) => (
-          <li key={tag.value}>
+        {shown.map((choice) => (
+          <li key={choice.value}>
             <label className="flex items-center gap-2 text-sm">
               <input
                 type="checkbox"
                 className="size-4 rounded border-surface-300"
-                checked={chosen.includes(tag.value)}
+                checked={chosen.includes(choice.value)}
                 disabled={disabled}
-                onChange={(e) => toggle(tag.value, e.currentTarget.checked)}
+                onChange={(e) => toggle(choice.value, e.currentTarget.checked)}
               />
-              {tag.label}
-              {tag.inactive && <span className="text-xs text-surface-500">(inactive)</span>}
+              {choice.label}
+              {choice.inactive && <span className="text-xs text-surface-500">(inactive)</span>}
             </label>
           </li>
         ))}
