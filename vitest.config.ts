@@ -40,6 +40,7 @@ const POSTGRES_FILES = [
   'session-timeout',
   'startup',
   'stock',
+  'unpaid-expiry',
 ].map((name) => `tests/integration/${name}.test.ts`);
 
 const integration = (driver: 'pglite' | 'postgres') => ({
