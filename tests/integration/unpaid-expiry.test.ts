@@ -71,9 +71,12 @@ async function until(orderId: number, status: string, timeoutMs = 60_000): Promi
 }
 
 /** A SKU's stock level (the first warehouse holding it): on hand and reserved. */
-async function level(sku: string): Promise<{ on_hand: number; reserved: number }> {
+async function levelRow(sku: string): Promise<ApiRecord> {
   const { body } = await admin.getJson(`/api/inventories?${query({ per_page: 10, ...filter('sku', 'equals', sku) })}`);
-  const row = (body.data as ApiRecord[]).sort((a, b) => a.id - b.id)[0]!;
+  return (body.data as ApiRecord[]).sort((a, b) => a.id - b.id)[0]!;
+}
+async function level(sku: string): Promise<{ on_hand: number; reserved: number }> {
+  const row = await levelRow(sku);
   return { on_hand: row.on_hand as number, reserved: row.reserved as number };
 }
 
@@ -215,6 +218,9 @@ describe.runIf(testDriver() === 'postgres')('two servers on one PostgreSQL datab
     second = await startServer({ driver: 'postgres', env: { ...SHARED, DATABASE_URL: app.server.databaseUrl, DEMO_DATA: 'false' } });
     const at = new Date(T0.getTime() + 2 * 60 * MINUTE);
     setClock(at);
+    const lvl = await levelRow('KVH-TOW-002');
+    const adjust = await admin.post(`/api/inventories/${lvl.id}/adjustments`, { json: { version: lvl.version, reason: 'correction', delta: 20, note: 'test' } });
+    expect(adjust.status, await adjust.clone().text()).toBe(201);
     const before = await level('KVH-TOW-002');
     const placed = [];
     for (let i = 0; i < 8; i++) placed.push(await place([{ sku: 'KVH-TOW-002', quantity: 1 }], 'prepaid', i % 2 ? second.url : app.server.url));
