@@ -33,6 +33,7 @@ const POSTGRES_FILES = [
   'load',
   'login-rate-limit-burst',
   'orders',
+  'orders-crash',
   'payments',
   'payouts',
   'product-import',

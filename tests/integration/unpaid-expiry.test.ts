@@ -222,7 +222,7 @@ describe.runIf(testDriver() === 'postgres')('two servers on one PostgreSQL datab
     const adjust = await admin.post(`/api/inventories/${lvl.id}/adjustments`, { json: { version: lvl.version, reason: 'correction', delta: 20, note: 'test' } });
     expect(adjust.status, await adjust.clone().text()).toBe(201);
     const before = await level('KVH-TOW-002');
-    const placed = [];
+    const placed: Awaited<ReturnType<typeof place>>[] = [];
     for (let i = 0; i < 8; i++) placed.push(await place([{ sku: 'KVH-TOW-002', quantity: 1 }], 'prepaid', i % 2 ? second.url : app.server.url));
     setClock(new Date(at.getTime() + 31 * MINUTE));
     for (const o of placed) await until(o.orderId, 'cancelled');
