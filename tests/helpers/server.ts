@@ -127,9 +127,10 @@ export interface TestServer {
   /**
    * Runs SQL against this server's database. PostgreSQL: directly, while the server runs.
    * PGlite (one process per data folder): the server is stopped, the folder opened here, then
-   * the server is started again (on a new port; clients built with `() => server.url` follow).
+   * the server is started again (on a new port; clients built with `() => server.url` follow),
+   * unless `restart: false` (a last look after a crash: the test ends there).
    */
-  withDatabase<T>(fn: (query: Query) => Promise<T>): Promise<T>;
+  withDatabase<T>(fn: (query: Query) => Promise<T>, options?: { restart?: boolean }): Promise<T>;
   /** Stops the server and removes its data folder / drops its database. */
   dispose(): Promise<void>;
 }
@@ -291,7 +292,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       await exited;
     },
     start: launch,
-    async withDatabase(fn) {
+    async withDatabase(fn, options) {
       if (database) {
         const { default: pg } = await import('pg');
         const client = new pg.Client({ connectionString: database.url });
@@ -308,7 +309,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
         return await fn(async (text, params) => (await pglite.query<Record<string, unknown>>(text, params as unknown[])).rows);
       } finally {
         await pglite.close();
-        await launch();
+        if (options?.restart !== false) await launch();
       }
     },
     dispose: cleanup,

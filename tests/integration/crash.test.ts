@@ -112,19 +112,23 @@ describe('kill -9 during writes', () => {
         // recovery here), every change is whole.
         process.kill(server.pid!, 'SIGKILL');
         await server.stop();
-        const rows = await server.withDatabase(async (query) => {
-          const brands = await query(
-            `select b.id, b.name, b.version,
+        const rows = await server.withDatabase(
+          async (query) => {
+            const brands = await query(
+              `select b.id, b.name, b.version,
                (select count(*) from activity_logs a where a.area = 'brands' and a.record_id = b.id::text and a.action = 'create')::int as creates,
                (select count(*) from activity_logs a where a.area = 'brands' and a.record_id = b.id::text and a.action = 'update')::int as updates
              from brands b where b.name like '${PREFIX}%'`,
-          );
-          const orphans = await query(
-            `select a.id, a.action, a.record_id from activity_logs a
+            );
+            const orphans = await query(
+              `select a.id, a.action, a.record_id from activity_logs a
              where a.area = 'brands' and a.action in ('create', 'update') and not exists (select 1 from brands b where b.id::text = a.record_id)`,
-          );
-          return { brands, orphans };
-        });
+            );
+            return { brands, orphans };
+            // The test ends here: no need to start the server again.
+          },
+          { restart: false },
+        );
         expect(rows.brands.length).toBeGreaterThanOrEqual(acknowledged.size);
         for (const b of rows.brands) {
           expect({ id: b.id, creates: b.creates, updates: b.updates }, `brand ${b.name}`).toEqual({ id: b.id, creates: 1, updates: Number(b.version) - 1 });
