@@ -11,8 +11,8 @@
  * the second demo vendor, which has none among the demo accounts.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, loginAs, testWithOwnServer } from './fixtures.ts';
-import type { Page } from '@playwright/test';
+import { expect, ISLANDS_HYDRATING_BY_THEMSELVES, loginAs, testWithOwnServer } from './fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
 import { orderRequest, randomCustomer, storefront } from '../../scripts/storefront-client.ts';
 import { hashPassword } from '../../src/lib/auth/password.server.ts';
 import { pageFetch } from './foundation-helpers.ts';
@@ -45,27 +45,27 @@ async function signIn(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/dashboard(\?|$)/);
 }
 
-/** Takes one move on a parcel through its button and the dialog it opens (the page reloads after). */
-async function move(page: Page, subNumber: string, label: string, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
+/**
+ * Takes one move on a parcel through its button and the dialog it opens; the page reloads after it,
+ * and the parcel shows `reached` once its buttons are ready again.
+ */
+async function move(page: Page, subNumber: string, label: string, reached: string, fill?: (dialog: Locator) => Promise<void>) {
   await page.getByTestId(`actions-${subNumber}`).getByRole('button', { name: label, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `${label}: ${subNumber}` });
-  await expect(dialog).toBeVisible();
   if (fill) await fill(dialog);
   await dialog.getByRole('button', { name: label, exact: true }).click();
-  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId(`status-${subNumber}`)).toHaveText(reached);
+  await page.waitForFunction((selector) => document.querySelector(selector) === null, ISLANDS_HYDRATING_BY_THEMSELVES);
 }
 
 /** The parcel's way to shipped, as its vendor takes it on the details page. */
 async function confirmPackShip(page: Page, subNumber: string, awb: string) {
-  await move(page, subNumber, 'Confirm');
-  await expect(page.getByTestId(`status-${subNumber}`)).toHaveText('Confirmed');
-  await move(page, subNumber, 'Mark packed');
-  await expect(page.getByTestId(`status-${subNumber}`)).toHaveText('Packed');
-  await move(page, subNumber, 'Ship', async (dialog) => {
+  await move(page, subNumber, 'Confirm', 'Confirmed');
+  await move(page, subNumber, 'Mark packed', 'Packed');
+  await move(page, subNumber, 'Ship', 'Shipped', async (dialog) => {
     await dialog.getByRole('combobox', { name: /Delivery partner/ }).selectOption({ label: 'Swift Express' });
     await dialog.getByRole('textbox', { name: /AWB/ }).fill(awb);
   });
-  await expect(page.getByTestId(`status-${subNumber}`)).toHaveText('Shipped');
 }
 
 /** A vendor finds their parcel in Pending Orders by the order's number and opens the order. */
@@ -73,6 +73,7 @@ async function openFromPending(page: Page, subNumber: string) {
   await page.goto(`/pending-orders/listing?q=${encodeURIComponent(subNumber.replace(/-\d+$/, ''))}`);
   await page.locator('table').first().getByRole('link', { name: subNumber, exact: true }).click();
   await expect(page.getByTestId(`status-${subNumber}`)).toHaveText('Placed');
+  await page.waitForFunction((selector) => document.querySelector(selector) === null, ISLANDS_HYDRATING_BY_THEMSELVES);
 }
 
 /** A SKU's units on hand, as the Inventories list shows them. */
@@ -157,18 +158,15 @@ test('a two-vendor order from a storefront: each vendor ships their part, the ad
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
   // Delivered; the customer asks to return it through the storefront; the admin takes it back.
-  await move(page, dfhParcel, 'Mark delivered');
-  await expect(page.getByTestId(`status-${dfhParcel}`)).toHaveText('Delivered');
+  await move(page, dfhParcel, 'Mark delivered', 'Delivered');
   const asked = await shop.requestReturn(number, 'The shirt is too small');
   expect(asked.status, JSON.stringify(asked.body)).toBe(200);
   await page.reload();
   await expect(page.getByTestId(`status-${dfhParcel}`)).toHaveText('Return requested');
-  await move(page, dfhParcel, 'Approve return');
-  await expect(page.getByTestId(`status-${dfhParcel}`)).toHaveText('Return approved');
-  await move(page, dfhParcel, 'Return received');
-  await expect(page.getByTestId(`status-${dfhParcel}`)).toHaveText('Return received');
-  await move(page, dfhParcel, 'Refund');
-  await expect(page.getByTestId(`status-${dfhParcel}`)).toHaveText('Refunded');
+  await page.waitForFunction((selector) => document.querySelector(selector) === null, ISLANDS_HYDRATING_BY_THEMSELVES);
+  await move(page, dfhParcel, 'Approve return', 'Return approved');
+  await move(page, dfhParcel, 'Return received', 'Return received');
+  await move(page, dfhParcel, 'Refund', 'Refunded');
   await expect(page.getByRole('table', { name: 'Payments and refunds' })).toContainText('Refund');
   await expect(page.getByRole('region', { name: 'Invoices and credit notes' })).toContainText('Credit note');
 
