@@ -36,7 +36,7 @@ export const booted = () =>
       // Payout cycles: every server looks, one makes the payouts (FOR UPDATE SKIP LOCKED; decision 052).
       startPayoutSchedule(database.db, config().PAYOUT_SCHEDULE_SECONDS, logger());
       // Unpaid prepaid orders past the window are cancelled: every server looks, one cancels each (SKIP LOCKED; decision 059).
-      startUnpaidExpiry(database.db, config().UNPAID_EXPIRY_SECONDS, logger());
+      if (config().UNPAID_EXPIRY_SECONDS > 0) startUnpaidExpiry(database.db, config().UNPAID_EXPIRY_SECONDS, logger());
     }
     return database;
   }));

@@ -58,6 +58,7 @@ const CONFIG_VARS = [
   'PG_POOL_MAX',
   'REALTIME_HEARTBEAT_SECONDS',
   'TEST_CLOCK_FILE',
+  'UNPAID_EXPIRY_SECONDS',
 ];
 
 export async function freePort(): Promise<number> {
@@ -226,6 +227,9 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The unpaid-order expiry stays off: the demo's prepaid order awaiting a retry (placed when the
+      // template was made) would expire in a run longer than 30 minutes. Its own tests turn it on.
+      UNPAID_EXPIRY_SECONDS: '0',
       ...(database ? { DATABASE_URL: database.url, DEMO_DATA: 'true', PG_POOL_MAX: '4' } : {}),
       ...options.env,
     });
