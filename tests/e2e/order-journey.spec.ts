@@ -150,7 +150,9 @@ test('a two-vendor order from a storefront: each vendor ships their part, the ad
   await expect(page.getByTestId('order-status')).toHaveText('Shipped');
 
   // The first parcel's tax invoice downloads as a PDF.
-  const invoice = page.getByRole('region', { name: 'Invoices and credit notes' }).getByRole('link', { name: /^Download PDF of tax invoice DFH\/\d{4}\/\d{6}$/ });
+  const invoice = page
+    .getByRole('region', { name: 'Invoices and credit notes' })
+    .getByRole('link', { name: /^Download PDF of tax invoice DFH\/\d{4}\/\d{6}$/ });
   const invoiceNumber = (await invoice.textContent())!.match(/DFH\/\d{4}\/\d{6}/)![0];
   const [download] = await Promise.all([page.waitForEvent('download'), invoice.click()]);
   expect(download.suggestedFilename()).toBe(`${invoiceNumber.replaceAll('/', '-')}.pdf`);

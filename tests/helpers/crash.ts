@@ -15,7 +15,6 @@ export const randomBetween = (min: number, max: number) => min + Math.floor(Math
 
 export interface Answer {
   status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 

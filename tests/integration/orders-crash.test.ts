@@ -22,7 +22,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server.ts';
-import { signedIn, type HttpClient } from '../helpers/http.ts';
+import { signedIn } from '../helpers/http.ts';
 import { answered, call, killWhileWriting, Lost, type Go } from '../helpers/crash.ts';
 import { filter, query, type ApiRecord } from '../helpers/area-api.ts';
 import { saveWebhookSecret, TEST_WEBHOOK_SECRET } from '../helpers/payments.ts';

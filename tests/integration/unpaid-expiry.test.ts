@@ -219,7 +219,9 @@ describe.runIf(testDriver() === 'postgres')('two servers on one PostgreSQL datab
     const at = new Date(T0.getTime() + 2 * 60 * MINUTE);
     setClock(at);
     const lvl = await levelRow('KVH-TOW-002');
-    const adjust = await admin.post(`/api/inventories/${lvl.id}/adjustments`, { json: { version: lvl.version, reason: 'correction', delta: 20, note: 'test' } });
+    const adjust = await admin.post(`/api/inventories/${lvl.id}/adjustments`, {
+      json: { version: lvl.version, reason: 'correction', delta: 20, note: 'test' },
+    });
     expect(adjust.status, await adjust.clone().text()).toBe(201);
     const before = await level('KVH-TOW-002');
     const placed: Awaited<ReturnType<typeof place>>[] = [];

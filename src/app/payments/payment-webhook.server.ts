@@ -254,8 +254,7 @@ async function refundCancelledParcels(
   return flagged;
 }
 
-const parcelsOf = async (tx: Tx, orderId: number) =>
-  (await tx.select({ id: subOrders.id }).from(subOrders).where(eq(subOrders.orderId, orderId))).length;
+const parcelsOf = async (tx: Tx, orderId: number) => (await tx.select({ id: subOrders.id }).from(subOrders).where(eq(subOrders.orderId, orderId))).length;
 
 async function onRefundProcessed(tx: Tx, r: RazorpayRefund, at: Date, actor: Actor) {
   const [paid] = await tx

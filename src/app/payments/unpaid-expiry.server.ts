@@ -20,13 +20,13 @@
  * `refundCancelledParcels` in payment-webhook.server.ts. Time is the money clock (TEST_CLOCK_FILE in tests).
  */
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../lib/db/client.server.ts';
-import { logActivity, SYSTEM_ACTOR } from '../../lib/activity/activity.server.ts';
-import { now } from '../../lib/time/clock.server.ts';
-import { orderEvents, orders, payments, subOrders } from '../../features/orders/orders.tables.ts';
-import { paymentSettings } from '../../features/global-settings/payment-settings.server.ts';
-import { moveSubOrder, type Mover } from '../orders/order-transitions.server.ts';
-import { prepaidCaptured } from './payment-state.server.ts';
+import type { Db, Tx } from '@/lib/db/client.server.ts';
+import { logActivity, SYSTEM_ACTOR } from '@/lib/activity/activity.server.ts';
+import { now } from '@/lib/time/clock.server.ts';
+import { orderEvents, orders, payments, subOrders } from '@/features/orders/orders.tables.ts';
+import { paymentSettings } from '@/features/global-settings/payment-settings.server.ts';
+import { moveSubOrder, type Mover } from '@/app/orders/order-transitions.server.ts';
+import { prepaidCaptured } from '@/app/payments/payment-state.server.ts';
 
 /** The states an unpaid prepaid parcel can be in: `confirm` waits for the capture (decision 042). */
 const UNPAID_OPEN = ['placed', 'on_hold'];
@@ -89,7 +89,12 @@ async function expireOrder(tx: Tx, orderId: number, cutoff: Date, minutes: numbe
     .select({ id: payments.id, status: payments.status })
     .from(payments)
     .where(
-      and(eq(payments.orderId, orderId), eq(payments.kind, 'payment'), inArray(payments.status, ['created', 'authorized']), sql`${payments.subOrderId} is null`),
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.kind, 'payment'),
+        inArray(payments.status, ['created', 'authorized']),
+        sql`${payments.subOrderId} is null`,
+      ),
     );
   const note = `Expired: not captured within ${minutes} minutes of placing; the order was cancelled. A capture arriving later is recorded and refunded.`;
   for (const p of waiting) {

@@ -22,7 +22,10 @@ export const DEFAULT_UNPAID_ORDER_EXPIRY_MINUTES = 30;
 
 export async function paymentSettings(db: DbOrTx): Promise<PaymentSettings> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'global')).limit(1);
-  const stored = (row?.value ?? {}) as { values?: { refund_provider?: string; razorpay_key_id?: string; unpaid_order_expiry_minutes?: number }; secrets?: Record<string, string> };
+  const stored = (row?.value ?? {}) as {
+    values?: { refund_provider?: string; razorpay_key_id?: string; unpaid_order_expiry_minutes?: number };
+    secrets?: Record<string, string>;
+  };
   return {
     razorpayWebhookSecret: open(stored.secrets?.razorpay_webhook_secret) ?? null,
     refundProvider: stored.values?.refund_provider === 'razorpay' ? 'razorpay' : 'manual',
