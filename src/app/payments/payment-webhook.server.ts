@@ -11,7 +11,9 @@
  *    (found by its pay_… id, else the order's payment waiting for one, else a new attempt's row);
  *    a status never goes back (a late `authorized` after `captured` is ignored). Captured: the
  *    order's sub-orders can be confirmed. Failed: the order stays awaiting payment, for the customer
- *    to retry (a later capture confirms it); its stock stays reserved until then or a cancellation.
+ *    to retry (a later capture confirms it); its stock stays reserved until then, a cancellation or the
+ *    expiry of unpaid orders (unpaid-expiry.server.ts). A capture for cancelled parcels (the order
+ *    expired, or was cancelled first) revives nothing: it is recorded and those parcels refunded.
  * 4. `refund.processed` marks the refund done (found by its rfnd_… id, else the oldest refund still
  *    to do against that payment with that amount; a refund made only in Razorpay's dashboard is
  *    recorded as it comes).
@@ -207,7 +209,7 @@ async function onPayment(tx: Tx, status: 'authorized' | 'captured' | 'failed', p
  */
 async function refundCancelledParcels(
   tx: Tx,
-  order: { id: number; number: string; totalPaise: number | string },
+  order: { id: number; number: string; status: string; totalPaise: number | string },
   p: RazorpayPayment,
   at: Date,
   actor: Actor,
@@ -239,8 +241,8 @@ async function refundCancelledParcels(
   await tx.insert(orderEvents).values({
     orderId: order.id,
     action: 'payment_late',
-    fromStatus: null,
-    toStatus: 'cancelled',
+    fromStatus: order.status,
+    toStatus: order.status,
     note: `${formatPaise(p.amount)} captured (${p.id}) for cancelled parcels: ${formatPaise(flagged)} to refund, listed under Payments.`,
     actorLabel: 'Razorpay',
     createdAt: at,
