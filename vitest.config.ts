@@ -33,6 +33,7 @@ const POSTGRES_FILES = [
   'load',
   'login-rate-limit-burst',
   'orders',
+  'orders-crash',
   'payments',
   'payouts',
   'product-import',
@@ -40,6 +41,7 @@ const POSTGRES_FILES = [
   'session-timeout',
   'startup',
   'stock',
+  'unpaid-expiry',
 ].map((name) => `tests/integration/${name}.test.ts`);
 
 const integration = (driver: 'pglite' | 'postgres') => ({

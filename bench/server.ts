@@ -38,6 +38,7 @@ const CONFIG_VARS = [
   'PORT',
   'HOST',
   'MIGRATIONS_DIR',
+  'UNPAID_EXPIRY_SECONDS',
   'PG_POOL_MAX',
   'GEOGRAPHY_FILE',
 ];
@@ -119,7 +120,8 @@ export async function startServer(opts: {
   const child = track(
     spawn(cmd, args, {
       cwd: opts.cwd,
-      env: cleanEnv({ NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(opts.port), ...opts.env }),
+      // The filled orders' unpaid prepaid parcels are synthetic: the expiry job (decision 059) would cancel them mid-measure.
+      env: cleanEnv({ NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(opts.port), UNPAID_EXPIRY_SECONDS: '0', ...opts.env }),
       stdio: ['ignore', log, log],
     }),
   );

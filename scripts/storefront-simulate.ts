@@ -9,11 +9,11 @@
  * --fail rate). Some customers cancel (--cancel) and some ask to return a delivered parcel (any
  * order of this run, or an earlier one, that staff have delivered meanwhile). Orders start at
  * --rate a second for --seconds. Flags fall back to STOREFRONT_BASE_URL, STOREFRONT_KEY and
- * RAZORPAY_WEBHOOK_SECRET. The demo data places its orders through the same placing code.
+ * RAZORPAY_WEBHOOK_SECRET. The demo data places its orders through the same placing code; the calls
+ * themselves are scripts/storefront-client.ts (the tests play a storefront with it too).
  */
 import { parseArgs } from 'node:util';
-import { randomUUID } from 'node:crypto';
-import { razorpayPaymentEvent, razorpaySignature } from '../src/features/payments/razorpay.server.ts';
+import { orderRequest, randomCustomer, storefront, type CatalogueSku } from './storefront-client.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -61,88 +61,30 @@ const PLACES = [
   { pincode: '560001', cod: true, line1: 'MG Road' },
   { pincode: '600002', cod: false, line1: 'Anna Salai' },
 ];
-const FIRST = ['Aarav', 'Diya', 'Ishaan', 'Kavya', 'Rohan', 'Saanvi', 'Vihaan', 'Ananya', 'Arjun', 'Meera'];
-const LAST = ['Sharma', 'Iyer', 'Reddy', 'Nair', 'Gupta', 'Patel', 'Das', 'Menon', 'Rao', 'Singh'];
 
 const counts: Record<string, number> = {};
 const count = (what: string) => (counts[what] = (counts[what] ?? 0) + 1);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 
-async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(new URL(path, baseUrl), {
-    method,
-    headers: { authorization: `Bearer ${key}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json().catch(() => ({}))) as { data?: any; message?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
-  return { status: response.status, body: json };
-}
-
-interface Sku {
-  sku: string;
-  available: number;
-}
-
-async function catalogue(): Promise<Sku[]> {
-  const skus: Sku[] = [];
-  let after = 0;
-  for (let page = 0; page < 20; page++) {
-    const { status, body } = await api('GET', `/api/storefront/v1/products?after=${after}&limit=100`);
-    if (status !== 200) throw new Error(`The catalogue answered ${status}: ${body.message ?? ''}`);
-    for (const p of body.data as { variants: Sku[] }[]) for (const v of p.variants) if (v.available > 0) skus.push({ sku: v.sku, available: v.available });
-    const next = (body as { meta?: { next_after: number | null } }).meta?.next_after;
-    if (!next) break;
-    after = next;
-  }
-  return skus;
-}
+const shop = storefront({ baseUrl, key, webhookSecret });
 
 /** Razorpay, as the script plays it: the event signed with the webhook secret. */
 async function gateway(orderNumber: string, amountPaise: number, failed: boolean) {
-  const paymentId = `pay_sim${randomUUID().replace(/-/g, '').slice(0, 14)}`;
-  const raw = JSON.stringify(
-    razorpayPaymentEvent(failed ? 'payment.failed' : 'payment.captured', {
-      paymentId,
-      amountPaise,
-      orderNumber,
-      errorDescription: 'Payment declined by the bank',
-    }),
-  );
-  const response = await fetch(new URL('/api/webhooks/razorpay', baseUrl), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-razorpay-signature': razorpaySignature(raw, webhookSecret!),
-      'x-razorpay-event-id': `evt_sim${randomUUID()}`,
-    },
-    body: raw,
-  });
-  count(response.ok ? (failed ? 'payments failed' : 'payments captured') : `webhook ${response.status}`);
+  const status = await shop.pay(orderNumber, amountPaise, { failed });
+  count(status === 200 ? (failed ? 'payments failed' : 'payments captured') : `webhook ${status}`);
 }
 
 const placed: string[] = [];
 
-async function oneCustomer(skus: Sku[]) {
+async function oneCustomer(skus: CatalogueSku[]) {
   const place = pick(PLACES);
-  const name = `${pick(FIRST)} ${pick(LAST)}`;
-  const phone = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-  const customer = { name, email: `${name.toLowerCase().replace(' ', '.')}.${phone.slice(-4)}@example.com`, phone };
+  const customer = randomCustomer();
   const lines = Array.from({ length: 1 + Math.floor(Math.random() * 2) }, () => ({ sku: pick(skus).sku, quantity: 1 }));
   const unique = [...new Map(lines.map((l) => [l.sku, l])).values()];
-  await api('GET', `/api/storefront/v1/availability?sku=${encodeURIComponent(unique[0]!.sku)}&pincode=${place.pincode}`);
-  await api('POST', '/api/storefront/v1/customers', customer);
+  await shop.api('GET', `/api/storefront/v1/availability?sku=${encodeURIComponent(unique[0]!.sku)}&pincode=${place.pincode}`);
+  await shop.api('POST', '/api/storefront/v1/customers', customer);
   const method = place.cod && Math.random() < codShare ? 'cod' : 'prepaid';
-  const order = await api(
-    'POST',
-    '/api/storefront/v1/orders',
-    {
-      customer,
-      shipping_address: { name, phone, line1: `${1 + Math.floor(Math.random() * 200)} ${place.line1}`, pincode: place.pincode },
-      lines: unique,
-      payment_method: method,
-    },
-    { 'idempotency-key': randomUUID() },
-  );
+  const order = await shop.placeOrder(orderRequest(customer, unique, method, place.pincode, place.line1));
   if (order.status !== 201) {
     count(`orders refused (${order.status})`);
     return;
@@ -152,7 +94,7 @@ async function oneCustomer(skus: Sku[]) {
   placed.push(number);
   if (method === 'prepaid') await gateway(number, order.body.data.total_paise as number, Math.random() < failShare);
   if (Math.random() < cancelShare) {
-    const cancelled = await api('POST', `/api/storefront/v1/orders/${number}/cancel`, { reason: 'Ordered by mistake' });
+    const cancelled = await shop.cancel(number, 'Ordered by mistake');
     count(cancelled.status === 200 ? 'cancelled' : `cancel refused (${cancelled.status})`);
   }
 }
@@ -161,13 +103,13 @@ async function oneCustomer(skus: Sku[]) {
 async function maybeReturn() {
   if (!placed.length || Math.random() > 0.2) return;
   const number = pick(placed);
-  const { body } = await api('GET', `/api/storefront/v1/orders/${number}`);
+  const { body } = await shop.order(number);
   if (!(body.data?.sub_orders as { status: string }[] | undefined)?.some((s) => s.status === 'delivered')) return;
-  const r = await api('POST', `/api/storefront/v1/orders/${number}/return`, { reason: 'Did not fit' });
+  const r = await shop.requestReturn(number, 'Did not fit');
   count(r.status === 200 ? 'returns requested' : `return refused (${r.status})`);
 }
 
-const skus = await catalogue();
+const skus = await shop.catalogue();
 if (!skus.length) usage('The catalogue has nothing in stock to order.');
 console.log(`Simulating a storefront on ${baseUrl}: ${rate} order(s) a second for ${seconds} s over ${skus.length} SKUs in stock.`);
 const started = Date.now();

@@ -18,6 +18,7 @@ import { startRealtime, stopRealtime } from '@/lib/realtime/hub.server.ts';
 import { startMailWorker, stopMailWorker } from '@/lib/notifications/mail-worker.server.ts';
 import { realtimeCatalogue } from './realtime/catalogue.server.ts';
 import { startPayoutSchedule, stopPayoutSchedule } from '@/app/payouts/payout-schedule.server.ts';
+import { startUnpaidExpiry, stopUnpaidExpiry } from '@/app/payments/unpaid-expiry.server.ts';
 
 /** The database, opened once with this app's demo data; the middleware awaits it on every request. */
 let ready: ReturnType<typeof boot> | undefined;
@@ -34,6 +35,8 @@ export const booted = () =>
       startMailWorker(database.db, logger());
       // Payout cycles: every server looks, one makes the payouts (FOR UPDATE SKIP LOCKED; decision 052).
       startPayoutSchedule(database.db, config().PAYOUT_SCHEDULE_SECONDS, logger());
+      // Unpaid prepaid orders past the window are cancelled: every server looks, one cancels each (SKIP LOCKED; decision 059).
+      if (config().UNPAID_EXPIRY_SECONDS > 0) startUnpaidExpiry(database.db, config().UNPAID_EXPIRY_SECONDS, logger());
     }
     return database;
   }));
@@ -77,6 +80,7 @@ if (!process.env.ASTRO_BUILDING) {
         // The mail batch under way is sent and marked; the rest waits for the next start or another server.
         await stopMailWorker();
         await stopPayoutSchedule();
+        await stopUnpaidExpiry();
         await shutdown();
       } catch (error) {
         console.error(`Closing the database on ${signal} failed: ${(error as Error)?.message ?? error}`);

@@ -118,6 +118,12 @@ export const envSchema = z.object({
    */
   PAYOUT_SCHEDULE_SECONDS: positiveInt.max(86_400).default(300),
   /**
+   * How often each server looks for prepaid orders not paid within Global settings' window, to cancel
+   * them (their stock goes back); one server cancels each (docs/orders.md "Payments", decision 059).
+   * 0: this server never looks (another does; the test servers, except the expiry's own tests).
+   */
+  UNPAID_EXPIRY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
+  /**
    * Tests only: a file holding an ISO instant the server takes as "now" for money (placing, moves,
    * what is payable): src/lib/time/clock.server.ts. Never set in production.
    */

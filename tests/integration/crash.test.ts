@@ -9,7 +9,8 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server.ts';
-import { signedIn, type HttpClient } from '../helpers/http.ts';
+import { signedIn } from '../helpers/http.ts';
+import { call, killWhileWriting, Lost, type Go } from '../helpers/crash.ts';
 
 const KILLS = Math.max(1, Number(process.env.CRASH_KILLS ?? 3));
 const CLIENTS = 3;
@@ -18,28 +19,6 @@ const PREFIX = 'crash-';
 interface Known {
   name: string;
   version: number;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const randomBetween = (min: number, max: number) => min + Math.floor(Math.random() * (max - min));
-
-/** A write whose answer never came (the server died first): it may or may not have happened. */
-class Lost extends Error {}
-
-async function call(c: HttpClient, method: string, path: string, json?: unknown): Promise<{ status: number; body: any }> {
-  let response: Response;
-  try {
-    response = await c.request(method, path, { json });
-  } catch {
-    throw new Lost(`${method} ${path}: no answer`);
-  }
-  let text: string;
-  try {
-    text = await response.text();
-  } catch {
-    throw new Lost(`${method} ${path}: answer cut off`);
-  }
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
 describe('kill -9 during writes', () => {
@@ -57,17 +36,10 @@ describe('kill -9 during writes', () => {
         let acks = 0;
         let seq = 0;
         let unanswered = 0;
-        let running = true;
-        let gate: Promise<void> = Promise.resolve();
-        let open = true;
 
-        const worker = async (index: number) => {
+        const worker = async (index: number, go: Go) => {
           const c = clients[index]!;
-          while (running) {
-            if (!open) {
-              await gate;
-              continue;
-            }
+          while (await go()) {
             const mine = [...owner].filter(([, o]) => o === index).map(([id]) => id);
             try {
               if (mine.length < 3 || Math.random() < 0.4) {
@@ -124,55 +96,39 @@ describe('kill -9 during writes', () => {
           }
         };
 
-        let failure: unknown;
-        const workers = clients.map((_, i) =>
-          worker(i).catch((e) => {
-            failure ??= e;
-          }),
-        );
-        let release = () => {};
-        try {
-          for (let round = 1; round <= KILLS; round++) {
-            // Let writes flow (at least a few acknowledged), then kill at a random moment.
-            const before = acks;
-            while (acks - before < 5 && !failure) await sleep(20);
-            if (failure) throw failure;
-            await sleep(randomBetween(0, 800));
-            gate = new Promise((r) => (release = r));
-            open = false;
-            process.kill(server.pid!, 'SIGKILL');
-            await server.stop(); // waits for the exit
+        await killWhileWriting({
+          server,
+          kills: KILLS,
+          workers: clients.map((_, i) => (go: Go) => worker(i, go)),
+          acks: () => acks,
+          restart: async (round) => {
             await server.start(); // same data folder / database
             await verify(round);
-            open = true;
-            release();
-          }
-        } finally {
-          running = false;
-          open = true;
-          release();
-          await Promise.all(workers);
-        }
-        if (failure) throw failure;
+          },
+        });
         expect(acks).toBeGreaterThanOrEqual(KILLS * 5);
 
         // One last kill, then the database itself: opened directly after the crash (PGlite does its
         // recovery here), every change is whole.
         process.kill(server.pid!, 'SIGKILL');
         await server.stop();
-        const rows = await server.withDatabase(async (query) => {
-          const brands = await query(
-            `select b.id, b.name, b.version,
+        const rows = await server.withDatabase(
+          async (query) => {
+            const brands = await query(
+              `select b.id, b.name, b.version,
                (select count(*) from activity_logs a where a.area = 'brands' and a.record_id = b.id::text and a.action = 'create')::int as creates,
                (select count(*) from activity_logs a where a.area = 'brands' and a.record_id = b.id::text and a.action = 'update')::int as updates
              from brands b where b.name like '${PREFIX}%'`,
-          );
-          const orphans = await query(
-            `select a.id, a.action, a.record_id from activity_logs a
+            );
+            const orphans = await query(
+              `select a.id, a.action, a.record_id from activity_logs a
              where a.area = 'brands' and a.action in ('create', 'update') and not exists (select 1 from brands b where b.id::text = a.record_id)`,
-          );
-          return { brands, orphans };
-        });
+            );
+            return { brands, orphans };
+            // The test ends here: no need to start the server again.
+          },
+          { restart: false },
+        );
         expect(rows.brands.length).toBeGreaterThanOrEqual(acknowledged.size);
         for (const b of rows.brands) {
           expect({ id: b.id, creates: b.creates, updates: b.updates }, `brand ${b.name}`).toEqual({ id: b.id, creates: 1, updates: Number(b.version) - 1 });

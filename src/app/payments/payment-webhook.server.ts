@@ -11,7 +11,9 @@
  *    (found by its pay_… id, else the order's payment waiting for one, else a new attempt's row);
  *    a status never goes back (a late `authorized` after `captured` is ignored). Captured: the
  *    order's sub-orders can be confirmed. Failed: the order stays awaiting payment, for the customer
- *    to retry (a later capture confirms it); its stock stays reserved until then or a cancellation.
+ *    to retry (a later capture confirms it); its stock stays reserved until then, a cancellation or the
+ *    expiry of unpaid orders (unpaid-expiry.server.ts). A capture for cancelled parcels (the order
+ *    expired, or was cancelled first) revives nothing: it is recorded and those parcels refunded.
  * 4. `refund.processed` marks the refund done (found by its rfnd_… id, else the oldest refund still
  *    to do against that payment with that amount; a refund made only in Razorpay's dashboard is
  *    recorded as it comes).
@@ -25,7 +27,9 @@ import { badRequest } from '../../lib/http/errors.ts';
 import { logActivity, type Actor } from '../../lib/activity/activity.server.ts';
 import { now as clockNow } from '../../lib/time/clock.server.ts';
 import { formatPaise } from '../../lib/money/paise.ts';
-import { orderEvents, orders, payments, paymentWebhookEvents } from '../../features/orders/orders.tables.ts';
+import { orderEvents, orders, payments, paymentWebhookEvents, subOrders } from '../../features/orders/orders.tables.ts';
+import { notifyRole } from '../../lib/notifications/notify.server.ts';
+import { recordRefund, refundedOfSubOrder } from './refunds.server.ts';
 import { paymentSettings } from '../../features/global-settings/payment-settings.server.ts';
 import {
   orderNumberOf,
@@ -189,8 +193,70 @@ async function onPayment(tx: Tx, status: 'authorized' | 'captured' | 'failed', p
     recordName: order.number,
     changes: { status: [waiting?.status ?? null, status], gateway_ref: [waiting?.gatewayRef ?? null, p.id], amount: [null, formatPaise(p.amount)] },
   });
+  if (status === 'captured') {
+    const flagged = await refundCancelledParcels(tx, order, p, at, actor);
+    if (flagged) return { outcome: `captured; ${formatPaise(flagged)} to refund (paid for cancelled parcels)`, orderId: order.id };
+  }
   return { outcome: status, orderId: order.id };
 }
+
+/**
+ * A capture for parcels already cancelled (the order expired unpaid, or it was cancelled before the
+ * customer's payment went through: decision 059) never revives them. The payment is recorded as it
+ * came, and each cancelled parcel not yet refunded gets a refund against it through the refund
+ * provider (by default a person's to do, listed on Payments), the timeline says so and every Super
+ * Admin is told. Answers the amount flagged (0: nothing was cancelled).
+ */
+async function refundCancelledParcels(
+  tx: Tx,
+  order: { id: number; number: string; status: string; totalPaise: number | string },
+  p: RazorpayPayment,
+  at: Date,
+  actor: Actor,
+): Promise<number> {
+  const cancelled = await tx
+    .select({ id: subOrders.id, number: subOrders.number, totalPaise: subOrders.totalPaise })
+    .from(subOrders)
+    .where(and(eq(subOrders.orderId, order.id), eq(subOrders.status, 'cancelled')))
+    .orderBy(asc(subOrders.id));
+  let flagged = 0;
+  for (const [i, s] of cancelled.entries()) {
+    // The whole order cancelled and more captured than its total: the excess goes back with the last parcel.
+    const excess = i === cancelled.length - 1 && cancelled.length === (await parcelsOf(tx, order.id)) ? Math.max(0, p.amount - Number(order.totalPaise)) : 0;
+    const amount = Number(s.totalPaise) + excess - (await refundedOfSubOrder(tx, s.id));
+    const refund = await recordRefund(tx, {
+      orderId: order.id,
+      orderNumber: order.number,
+      subOrderId: s.id,
+      subOrderNumber: s.number,
+      method: 'prepaid',
+      amountPaise: amount,
+      reason: `Paid (${p.id}) after ${s.number} was cancelled`,
+      at,
+      actor,
+    });
+    flagged += refund?.amountPaise ?? 0;
+  }
+  if (!flagged) return 0;
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    action: 'payment_late',
+    fromStatus: order.status,
+    toStatus: order.status,
+    note: `${formatPaise(p.amount)} captured (${p.id}) for cancelled parcels: ${formatPaise(flagged)} to refund, listed under Payments.`,
+    actorLabel: 'Razorpay',
+    createdAt: at,
+  });
+  await notifyRole(tx, 'Super Admin', {
+    type: 'orders.paid_after_cancel',
+    title: `Paid after cancellation: ${order.number}`,
+    body: `Razorpay captured ${formatPaise(p.amount)} (${p.id}) for cancelled parcels. Refund ${formatPaise(flagged)}: see Payments.`,
+    link: `/orders/${order.id}/details`,
+  });
+  return flagged;
+}
+
+const parcelsOf = async (tx: Tx, orderId: number) => (await tx.select({ id: subOrders.id }).from(subOrders).where(eq(subOrders.orderId, orderId))).length;
 
 async function onRefundProcessed(tx: Tx, r: RazorpayRefund, at: Date, actor: Actor) {
   const [paid] = await tx

@@ -105,6 +105,12 @@ export const globalSettingsSchema = z
     ),
     razorpay_key_secret: optionalText(256),
     razorpay_key_secret_remove: removeFlag,
+    unpaid_order_expiry_minutes: z.coerce
+      .number({ error: 'Enter a whole number of minutes.' })
+      .int('Enter a whole number of minutes.')
+      .min(5, 'At least 5 minutes (a payment by UPI or net banking takes a few).')
+      .max(10_080, 'At most 10080 minutes (7 days).')
+      .default(30),
   })
   .superRefine((v, ctx) => {
     const need = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
@@ -190,6 +196,13 @@ const fields: AreaField[] = [
   { name: 'refund_provider', label: 'Refunds carried out by', input: 'select', options: REFUND_PROVIDERS, wide: true },
   { name: 'razorpay_key_id', label: 'Razorpay key id', input: 'text', showWhen: razorpayRefunds, placeholder: 'rzp_live_…' },
   { name: 'razorpay_key_secret', label: 'Razorpay key secret', input: 'secret', showWhen: razorpayRefunds },
+  {
+    name: 'unpaid_order_expiry_minutes',
+    label: 'Unpaid prepaid orders expire after (minutes)',
+    input: 'text',
+    inputType: 'number',
+    hint: 'A prepaid order whose payment the gateway has not captured by then is cancelled and its stock released. A payment captured later is recorded and listed as a refund to make.',
+  },
 ];
 
 export const globalSettingsForm: FormDeclaration = {

@@ -12,6 +12,7 @@ import { conflict, invalid } from '@/lib/http/errors.ts';
 import { open, seal } from '@/lib/security/secret-box.server.ts';
 import { notifyRole } from '@/lib/notifications/notify.server.ts';
 import { forgetDeliverySettings } from '@/lib/settings/delivery-settings.server.ts';
+import { DEFAULT_UNPAID_ORDER_EXPIRY_MINUTES } from './payment-settings.server.ts';
 import { SECRET_FIELDS, type GlobalSettingsInput, type SecretField } from './global-settings.form.ts';
 
 const KEY = 'global';
@@ -47,6 +48,7 @@ export const DEFAULT_SETTINGS: StoredValues = {
   mail_from: '',
   refund_provider: 'manual',
   razorpay_key_id: '',
+  unpaid_order_expiry_minutes: DEFAULT_UNPAID_ORDER_EXPIRY_MINUTES,
 };
 
 async function readStored(db: DbOrTx, lock = false): Promise<Stored> {

@@ -60,7 +60,10 @@ export async function orderDetails(db: DbOrTx, principal: Principal, orderId: nu
     .where(and(eq(payments.orderId, orderId), vendorId === null ? undefined : or(inArray(payments.subOrderId, subIds), isNull(payments.subOrderId))))
     .orderBy(asc(payments.id));
   // A prepaid order waits for the gateway's capture before its parcels are confirmed (decision 042).
-  const awaitingPayment = order.paymentMethod === 'prepaid' && !pays.some((p) => p.kind === 'payment' && p.status === 'captured' && p.subOrderId === null);
+  const awaitingPayment =
+    order.paymentMethod === 'prepaid' &&
+    order.status !== 'cancelled' &&
+    !pays.some((p) => p.kind === 'payment' && p.status === 'captured' && p.subOrderId === null);
   const notes = await db
     .select()
     .from(orderNotes)
