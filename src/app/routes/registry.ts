@@ -86,6 +86,8 @@ const routeList: RouteDef[] = [
   api(['GET'], '/api/storefront/v1/availability', STOREFRONT_READ, { sampleQuery: 'sku=DFH-KUR-001&pincode=560001' }),
   api(['POST'], '/api/storefront/v1/customers', STOREFRONT_WRITE),
   api(['POST'], '/api/storefront/v1/orders', STOREFRONT_WRITE),
+  // Prices a cart as placing would (discounts, delivery charge), writing nothing (docs/money.md "Discounts").
+  api(['POST'], '/api/storefront/v1/orders/quote', STOREFRONT_WRITE),
   api(['GET'], '/api/storefront/v1/orders/:number', STOREFRONT_WRITE, { sample: { number: 'OD-2026-999999' } }),
   api(['POST'], '/api/storefront/v1/orders/:number/cancel', STOREFRONT_WRITE, { sample: { number: 'OD-2026-999999' } }),
   api(['POST'], '/api/storefront/v1/orders/:number/return', STOREFRONT_WRITE, { sample: { number: 'OD-2026-999999' } }),

@@ -1,12 +1,13 @@
 /**
  * The ledger's arithmetic (docs/money.md), pure and in integer paise: a line's commission, the
- * entries a delivered line writes (sale, commission, GST on commission, TCS per GST head, TDS),
+ * entries a delivered line writes (sale, the platform-funded discount, commission, GST on commission, TCS per GST head, TDS),
  * how a refund is spread over a sub-order's lines and how much of each entry it reverses, and when
  * earnings become payable. Every rounding is per line, half up, to the paisa (as GST on orders:
  * src/lib/money/gst.ts), and a full refund reverses every entry exactly. Property-tested in
  * tests/unit/earnings-math.test.ts. No server imports.
  */
 import { mulDivRound } from '../../lib/money/gst.ts';
+import { splitProportionally } from '../../lib/money/split.ts';
 import { istDate, istDayStart } from '../../lib/india/ist.ts';
 import type { EntryType, TaxHead } from './earnings.tables.ts';
 
@@ -30,6 +31,8 @@ export interface DeliveredLine {
   /** Frozen at placing (order_line_terms). */
   commissionPaise: number;
   commissionRateBp: number;
+  /** The part of the line's discount the platform pays for (credited to the vendor); 0 when none. */
+  platformDiscountPaise?: number;
 }
 
 /** An entry before it has a vendor, an order and a date. */
@@ -57,7 +60,7 @@ const draft = (type: EntryType, amountPaise: number, rateBp: number | null, base
  * Amounts of zero are left out (the ledger holds no empty entries).
  */
 export function deliveryEntries(line: DeliveredLine, supply: 'intra' | 'inter', rates: DeliveryRates): EntryDraft[] {
-  checkWhole({ ...line, ...rates });
+  checkWhole({ ...line, platformDiscountPaise: line.platformDiscountPaise ?? 0, ...rates });
   const gst = mulDivRound(line.commissionPaise, rates.commissionGstBp, 10000);
   const tcs: EntryDraft[] =
     supply === 'intra'
@@ -65,6 +68,7 @@ export function deliveryEntries(line: DeliveredLine, supply: 'intra' | 'inter', 
       : [draft('tcs', -mulDivRound(line.taxablePaise, rates.tcsBp, 10000), rates.tcsBp, line.taxablePaise, 'igst')];
   return [
     draft('sale', line.totalPaise, null, null),
+    draft('platform_discount', line.platformDiscountPaise ?? 0, null, null),
     draft('commission', -line.commissionPaise, line.commissionRateBp, line.taxablePaise),
     draft('commission_gst', -gst, rates.commissionGstBp, line.commissionPaise),
     ...tcs,
@@ -82,20 +86,7 @@ export function spreadRefund(refundPaise: number, remaining: readonly number[]):
   remaining.forEach((r, i) => checkWhole({ [`remaining.${i}`]: r }));
   const total = remaining.reduce((a, b) => a + b, 0);
   if (refundPaise > total) throw new RangeError(`refund ${refundPaise} exceeds what is left to refund (${total})`);
-  if (total === 0) return remaining.map(() => 0);
-  const exact = remaining.map((r) => BigInt(r) * BigInt(refundPaise));
-  const parts = exact.map((n) => Number(n / BigInt(total)));
-  let left = refundPaise - parts.reduce((a, b) => a + b, 0);
-  // The paise left over go to the largest remainders (ties: the earlier line).
-  const order = exact.map((n, i) => ({ i, rem: n % BigInt(total) })).sort((a, b) => (a.rem === b.rem ? a.i - b.i : a.rem > b.rem ? -1 : 1));
-  for (const { i } of order) {
-    if (left === 0) break;
-    if (parts[i]! < remaining[i]!) {
-      parts[i]! += 1;
-      left -= 1;
-    }
-  }
-  return parts;
+  return splitProportionally(refundPaise, remaining);
 }
 
 /**

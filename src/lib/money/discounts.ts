@@ -7,6 +7,9 @@
  * quantity × unit price, minus discounts applied before); each discount's `lineDiscounts` has one
  * entry per cart line, in the cart's order, and never takes a line below zero.
  */
+import { formatPaise } from './paise.ts';
+import { splitProportionally } from './split.ts';
+import { formatBasisPoints } from './rate.ts';
 
 /** One line of the cart as the discounts see it, priced by the server. */
 export interface CartLineForDiscounts {
@@ -62,4 +65,116 @@ export interface PromotionOutcome {
   skipped: SkippedDiscount[];
   /** False when an applied promotion does not stack with coupons. */
   couponAllowed: boolean;
+}
+
+/** A coupon's terms as the discount arithmetic needs them (src/features/coupons; docs/money.md "Discounts"). */
+export interface CouponTerms {
+  id: number;
+  code: string;
+  kind: 'percent' | 'flat';
+  /** Percent coupons: basis points. */
+  rateBp: number | null;
+  /** Flat coupons: paise. */
+  amountPaise: number | null;
+  /** Percent coupons: the cap (null: none). */
+  maxDiscountPaise: number | null;
+  minOrderPaise: number;
+  scope: 'store' | 'vendors' | 'categories' | 'products';
+  scopeIds: readonly number[];
+  fundedBy: 'platform' | 'vendor';
+  vendorId: number | null;
+}
+
+/**
+ * Whether a cart line is one the coupon applies to: its scope (the whole store, the chosen vendors,
+ * categories — a line's category or sub-category — or products), and for a vendor-funded coupon
+ * only that vendor's lines.
+ */
+export function couponLineEligible(c: CouponTerms, line: CartLineForDiscounts): boolean {
+  if (c.fundedBy === 'vendor' && line.vendorId !== c.vendorId) return false;
+  switch (c.scope) {
+    case 'store':
+      return true;
+    case 'vendors':
+      return c.scopeIds.includes(line.vendorId);
+    case 'categories':
+      return (line.categoryId !== null && c.scopeIds.includes(line.categoryId)) || (line.subCategoryId !== null && c.scopeIds.includes(line.subCategoryId));
+    case 'products':
+      return c.scopeIds.includes(line.productId);
+  }
+}
+
+/** a × b / c, half up, for non-negative integers (BigInt inside: exact at any size). */
+const mulDivHalfUp = (a: number, b: number, c: number) => Number((BigInt(a) * BigInt(b) * 2n + BigInt(c)) / (2n * BigInt(c)));
+
+/**
+ * What the coupon takes off `basePaise` (the eligible lines' base): a percentage rounded half up to
+ * the paisa and capped at its maximum, or a flat amount; never more than the base.
+ */
+export function couponAmount(c: Pick<CouponTerms, 'kind' | 'rateBp' | 'amountPaise' | 'maxDiscountPaise'>, basePaise: number): number {
+  if (!Number.isSafeInteger(basePaise) || basePaise < 0) throw new RangeError('basePaise must be a non-negative whole number');
+  const raw = c.kind === 'percent' ? mulDivHalfUp(basePaise, c.rateBp ?? 0, 10000) : (c.amountPaise ?? 0);
+  const capped = c.kind === 'percent' && c.maxDiscountPaise !== null ? Math.min(raw, c.maxDiscountPaise) : raw;
+  return Math.max(0, Math.min(capped, basePaise));
+}
+
+/** The cart's lines after discounts already applied: each line's base less its share of each. */
+export function linesAfter(lines: readonly CartLineForDiscounts[], applied: readonly AppliedDiscount[]): CartLineForDiscounts[] {
+  return lines.map((l, i) => ({ ...l, basePaise: Math.max(0, l.basePaise - applied.reduce((a, d) => a + (d.lineDiscounts[i] ?? 0), 0)) }));
+}
+
+/** A discount's total: its lines' shares and its part of the delivery charge. */
+export const discountTotal = (d: AppliedDiscount): number => d.lineDiscounts.reduce((a, b) => a + b, 0) + d.shippingDiscountPaise;
+
+/**
+ * Per cart line: the sum of every applied discount's share (its `discount_paise`), and the part of
+ * it the platform funds (credited to the vendor at delivery).
+ */
+export function lineTotals(lineCount: number, applied: readonly AppliedDiscount[]): { discountPaise: number[]; platformPaise: number[] } {
+  const discountPaise = Array.from({ length: lineCount }, (_, i) => applied.reduce((a, d) => a + (d.lineDiscounts[i] ?? 0), 0));
+  const platformPaise = Array.from({ length: lineCount }, (_, i) =>
+    applied.filter((d) => d.fundedBy === 'platform').reduce((a, d) => a + (d.lineDiscounts[i] ?? 0), 0),
+  );
+  return { discountPaise, platformPaise };
+}
+
+/** A coupon applied to the cart (after the promotions), or why it can't be. */
+export type CouponResult = { ok: true; discount: AppliedDiscount } | { ok: false; reason: string };
+
+/**
+ * The coupon on the cart's lines as they stand after the promotions: the eligible lines' base must
+ * reach the coupon's minimum; its amount (couponAmount) is split over the eligible lines in
+ * proportion to their base, to the paisa, by largest remainder (none above its line's base).
+ */
+export function applyCoupon(c: CouponTerms, lines: readonly CartLineForDiscounts[]): CouponResult {
+  const eligible = lines.map((l) => couponLineEligible(c, l) && l.basePaise > 0);
+  const base = lines.reduce((a, l, i) => a + (eligible[i] ? l.basePaise : 0), 0);
+  if (base === 0) return { ok: false, reason: `Coupon ${c.code} doesn’t apply to any item in this order.` };
+  if (base < c.minOrderPaise)
+    return {
+      ok: false,
+      reason: `Coupon ${c.code} needs ${c.scope === 'store' && c.fundedBy === 'platform' ? 'an order' : 'eligible items'} of at least ${formatPaise(c.minOrderPaise)}; this order has ${formatPaise(base)}.`,
+    };
+  const amount = couponAmount(c, base);
+  const parts = splitProportionally(
+    amount,
+    lines.map((l, i) => (eligible[i] ? l.basePaise : 0)),
+  );
+  const what =
+    c.kind === 'percent'
+      ? `${formatBasisPoints(c.rateBp ?? 0)} off${c.maxDiscountPaise !== null && amount === c.maxDiscountPaise ? ` (at most ${formatPaise(c.maxDiscountPaise)})` : ''}`
+      : `${formatPaise(c.amountPaise ?? 0)} off`;
+  return {
+    ok: true,
+    discount: {
+      kind: 'coupon',
+      id: c.id,
+      name: c.code,
+      fundedBy: c.fundedBy,
+      vendorId: c.vendorId,
+      lineDiscounts: parts,
+      shippingDiscountPaise: 0,
+      reason: `Coupon ${c.code}: ${what}${eligible.every(Boolean) ? '' : ` ${eligible.filter(Boolean).length} of ${lines.length} items`}.`,
+    },
+  };
 }
