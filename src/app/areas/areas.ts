@@ -30,6 +30,7 @@ import { matrixGroupArea } from '@/features/product-matrices/product-matrix-grou
 import { matrixArea } from '@/features/product-matrices/product-matrix.area.ts';
 import { commissionRuleArea } from '@/features/commission/commission-rule.area.ts';
 import { ledgerTaxRateArea } from '@/features/earnings/ledger-tax-rate.area.ts';
+import { couponArea } from '@/features/coupons/coupon.area.ts';
 
 export const AREAS: AreaDeclaration[] = [
   brandArea,
@@ -56,6 +57,7 @@ export const AREAS: AreaDeclaration[] = [
   matrixArea,
   commissionRuleArea,
   ledgerTaxRateArea,
+  couponArea,
 ];
 
 export function areaByKey(key: string): AreaDeclaration | undefined {

@@ -9,6 +9,8 @@ import type { FieldComponents } from '@/components/form/custom-field.ts';
 export const FIELD_COMPONENTS: FieldComponents = {
   // The kit's own: rows in an order the person sets (a matrix group's values).
   'ordered-rows': lazy(() => import('@/components/form/OrderedRowsField.tsx')),
+  // The kit's own: several records of another area, picked by name (a coupon's products).
+  'relation-set': lazy(() => import('@/components/form/RelationSetField.tsx')),
   'matrix-values': lazy(() => import('@/features/product-matrices/components/MatrixValuesField.tsx')),
   'number-grid': lazy(() => import('@/features/size-charts/components/GridField.tsx')),
   'pincode-set': lazy(() => import('@/features/delivery-zones/components/PincodeSetField.tsx')),

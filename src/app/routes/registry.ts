@@ -165,7 +165,6 @@ const routeList: RouteDef[] = [
   api(['POST'], '/api/permissions/:id', perm('rbac:update'), { sample: { id: '2' } }),
   api(['GET'], '/api/user/permissions/:user', perm('rbac:list'), { sample: { user: '1' } }),
   api(['POST'], '/api/user/permissions/:user', perm('rbac:update'), { sample: { user: '1' } }),
-  planned('/coupons/listing', 'discounts:list', 'Coupons'),
   planned('/promotions/listing', 'rbac:list', 'Promotions'),
   planned('/promotions/add', 'promotions:create', 'Add promotion', '/promotions/listing'),
   // Payouts (src/features/payouts, docs/money.md "Payouts"): a vendor's own only; steps by staff only.

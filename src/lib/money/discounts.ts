@@ -87,7 +87,7 @@ export interface CouponTerms {
 
 /**
  * Whether a cart line is one the coupon applies to: its scope (the whole store, the chosen vendors,
- * categories — a line's category or sub-category — or products), and for a vendor-funded coupon
+ * (top-level) categories, or products), and for a vendor-funded coupon
  * only that vendor's lines.
  */
 export function couponLineEligible(c: CouponTerms, line: CartLineForDiscounts): boolean {
@@ -98,7 +98,7 @@ export function couponLineEligible(c: CouponTerms, line: CartLineForDiscounts): 
     case 'vendors':
       return c.scopeIds.includes(line.vendorId);
     case 'categories':
-      return (line.categoryId !== null && c.scopeIds.includes(line.categoryId)) || (line.subCategoryId !== null && c.scopeIds.includes(line.subCategoryId));
+      return line.categoryId !== null && c.scopeIds.includes(line.categoryId);
     case 'products':
       return c.scopeIds.includes(line.productId);
   }
