@@ -64,16 +64,17 @@ async function readStored(db: DbOrTx, lock = false): Promise<Stored> {
 }
 
 /** What the API and the page show: values, whether each secret is saved, the version. */
-export type GlobalSettingsView = StoredValues &
+export type GlobalSettingsView = Omit<StoredValues, 'delivery_charge_paise'> &
   Record<`${SecretField}_set`, boolean> & { id: 1; version: number; updated_at: string; delivery_charge: string };
 
 function view(stored: Stored): GlobalSettingsView {
   const secretsSet = Object.fromEntries(SECRET_FIELDS.map((f) => [`${f}_set`, Boolean(open(stored.secrets[f]))])) as Record<`${SecretField}_set`, boolean>;
-  const deliveryCharge = Number(stored.values.delivery_charge_paise ?? 0);
+  // The delivery charge as the form shows and takes it: rupees as text (a JSON number sent back is paise).
+  const { delivery_charge_paise: deliveryCharge, ...values } = stored.values;
   return {
     id: 1,
-    ...stored.values,
-    delivery_charge: (deliveryCharge / 100).toFixed(2),
+    ...values,
+    delivery_charge: (Number(deliveryCharge ?? 0) / 100).toFixed(2),
     ...secretsSet,
     version: stored.version,
     updated_at: stored.updated_at,
