@@ -28,6 +28,7 @@ import { PAYOUT_OPERATIONS } from './payouts.openapi.ts';
 import { INVOICE_OPERATIONS } from './invoices.openapi.ts';
 import { PAYMENT_OPERATIONS } from './payments.openapi.ts';
 import { REVIEW_OPERATIONS } from './reviews.openapi.ts';
+import { COUPON_OPERATIONS } from './coupons.openapi.ts';
 
 type Json = Record<string, unknown>;
 
@@ -90,6 +91,7 @@ const OPERATIONS: Record<string, Operation> = {
   ...INVOICE_OPERATIONS,
   ...PAYMENT_OPERATIONS,
   ...REVIEW_OPERATIONS,
+  ...COUPON_OPERATIONS,
   'POST /auth/login': { summary: 'Sign in (form post; sets the session and XSRF-TOKEN cookies)', tag: 'Auth', body: loginSchema },
   'GET /api/user': { summary: 'The current user: name, email, abilities, SMS balance, unread notifications', tag: 'Auth' },
   'POST /api/user': { summary: 'Update the profile (multipart, may carry an avatar)', tag: 'Profile', body: profileSchema, multipart: true },
