@@ -21,7 +21,7 @@ export default function RelationSetField({ field, id, value, onChange, errors }:
   const chosen = read(value);
   const error = errors[field.name]?.[0];
   return (
-    <div className={field.wide ? 'md:col-span-2' : undefined} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}>
+    <div className={`text-sm ${field.wide ? 'md:col-span-2' : ''}`} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}>
       <p className={labelClass}>{field.label}</p>
       <p id={`${id}-hint`} className={hintClass}>
         {field.hint ? `${field.hint} ` : ''}
