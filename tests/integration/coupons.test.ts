@@ -74,7 +74,9 @@ async function level(sku: string) {
 }
 async function addStock(sku: string, units: number) {
   const lvl = await level(sku);
-  const r = await admin.post(`/api/inventories/${lvl.id}/adjustments`, { json: { version: lvl.version, reason: 'correction', delta: units, note: 'coupon tests' } });
+  const r = await admin.post(`/api/inventories/${lvl.id}/adjustments`, {
+    json: { version: lvl.version, reason: 'correction', delta: units, note: 'coupon tests' },
+  });
   expect(r.status, await r.clone().text()).toBe(201);
 }
 async function optionId(area: string, q: string, as = admin): Promise<number> {
@@ -108,7 +110,14 @@ beforeAll(async () => {
 
 describe('the coupons area', () => {
   it('adds, validates, edits and logs a coupon; money in paise; the code unique in any case', async () => {
-    const made = await makeCoupon({ code: 'Test10', description: 'Ten off', rate_percent: '10', max_discount: '150.00', min_order: '500.00', usage_limit: '5' });
+    const made = await makeCoupon({
+      code: 'Test10',
+      description: 'Ten off',
+      rate_percent: '10',
+      max_discount: '150.00',
+      min_order: '500.00',
+      usage_limit: '5',
+    });
     expect(made).toMatchObject({
       code: 'Test10',
       kind: 'percent',
@@ -138,7 +147,15 @@ describe('the coupons area', () => {
 
     const { body: found } = await coupons.list({ q: 'test1' });
     expect(found.data.map((c) => c.code)).toContain('Test10');
-    const edited = await coupons.put(made.id, { code: 'Test10', kind: 'flat', amount: '75.50', scope: 'store', funded_by: 'platform', status: 'inactive', version: String(made.version) });
+    const edited = await coupons.put(made.id, {
+      code: 'Test10',
+      kind: 'flat',
+      amount: '75.50',
+      scope: 'store',
+      funded_by: 'platform',
+      status: 'inactive',
+      version: String(made.version),
+    });
     expect(edited.status, await edited.clone().text()).toBe(200);
     expect(await coupons.get(made.id)).toMatchObject({ kind: 'flat', amount_paise: 7550, rate_bp: null, max_discount_paise: null, status: 'inactive' });
     const log = await coupons.activity(made.id);
@@ -158,7 +175,12 @@ describe('a vendor', () => {
     expect(body.data.map((c) => c.code)).not.toContain('WELCOME10');
     const welcome = await coupons.find('code', 'WELCOME10');
     await expectErrorShape(await vendor.get(`/api/coupons/${welcome.id}`), 404);
-    await expectErrorShape(await vendor.put(`/api/coupons/${welcome.id}`, { json: { code: 'WELCOME10', kind: 'percent', rate_percent: 50, scope: 'store', version: welcome.version } }), 404);
+    await expectErrorShape(
+      await vendor.put(`/api/coupons/${welcome.id}`, {
+        json: { code: 'WELCOME10', kind: 'percent', rate_percent: 50, scope: 'store', version: welcome.version },
+      }),
+      404,
+    );
     await expectErrorShape(await vendor.delete(`/api/coupons/${welcome.id}`), 404);
     expect((await coupons.get(welcome.id)).rate_bp).toBe(1000);
     const kaveri = await coupons.find('code', 'KAVERI15');
@@ -167,16 +189,32 @@ describe('a vendor', () => {
 
   it('makes coupons funded by themselves, for their store or their own products only', async () => {
     const kaveriId = (await coupons.find('code', 'KAVERI15')).vendor_id as string;
-    const own = await vendorCoupons.create({ code: 'DFHOWN5', kind: 'percent', rate_percent: '5', scope: 'store', funded_by: 'platform', vendor_id: String(kaveriId) });
+    const own = await vendorCoupons.create({
+      code: 'DFHOWN5',
+      kind: 'percent',
+      rate_percent: '5',
+      scope: 'store',
+      funded_by: 'platform',
+      vendor_id: String(kaveriId),
+    });
     expect(own).toMatchObject({ funded_by: 'vendor', vendor_id: fashionId });
-    const categories = await expectErrorShape(await vendorCoupons.post({ code: 'DFHCAT', kind: 'flat', amount: '10', scope: 'categories', category_ids: '[1]' }), 422);
+    const categories = await expectErrorShape(
+      await vendorCoupons.post({ code: 'DFHCAT', kind: 'flat', amount: '10', scope: 'categories', category_ids: '[1]' }),
+      422,
+    );
     expect(categories.errors?.scope).toBeDefined();
     const others = await expectErrorShape(
       await vendorCoupons.post({ code: 'DFHSAREE', kind: 'flat', amount: '10', scope: 'products', product_ids: JSON.stringify([sareeProductId]) }),
       422,
     );
     expect(others.errors?.product_ids?.[0]).toContain('your own products');
-    const kurta = await vendorCoupons.create({ code: 'DFHKURTA', kind: 'flat', amount: '20', scope: 'products', product_ids: JSON.stringify([kurtaProductId]) });
+    const kurta = await vendorCoupons.create({
+      code: 'DFHKURTA',
+      kind: 'flat',
+      amount: '20',
+      scope: 'products',
+      product_ids: JSON.stringify([kurtaProductId]),
+    });
     expect(kurta).toMatchObject({ scope: 'products', product_ids: [kurtaProductId], vendor_id: fashionId });
   });
 });
@@ -212,7 +250,12 @@ describe('placing with a coupon', () => {
           { unitPricePaise: l.unit_price_paise, quantity: l.quantity, discountPaise: l.discount_paise, rateBp: l.tax_rate_bp, priceMode: l.price_mode },
           sub.supply,
         );
-        expect(l, l.sku).toMatchObject({ taxable_paise: expected.taxablePaise, cgst_paise: expected.cgstPaise, sgst_paise: expected.sgstPaise, igst_paise: expected.igstPaise });
+        expect(l, l.sku).toMatchObject({
+          taxable_paise: expected.taxablePaise,
+          cgst_paise: expected.cgstPaise,
+          sgst_paise: expected.sgstPaise,
+          igst_paise: expected.igstPaise,
+        });
         expect(l.platform_discount_paise).toBe(l.discount_paise);
       }
     }
@@ -316,7 +359,9 @@ describe('the quote', () => {
     const { response, body } = await quote(lines, { coupon_code: 'quote15' });
     expect(response.status, JSON.stringify(body)).toBe(200);
     expect(body.data.discounts).toMatchObject([{ kind: 'coupon', name: 'QUOTE15', amount_paise: 38955 }]);
-    expect(body.data.total_paise).toBe((body.data.lines as ApiRecord[]).reduce((a, l) => a + (l.total_paise as number), 0) + (body.data.shipping_paise as number));
+    expect(body.data.total_paise).toBe(
+      (body.data.lines as ApiRecord[]).reduce((a, l) => a + (l.total_paise as number), 0) + (body.data.shipping_paise as number),
+    );
     expect(await ordersTotal()).toBe(before.orders);
     expect((await level(DFH_KURTA)).reserved).toBe(before.kurta.reserved);
     expect((await coupons.get(coupon.id)).used).toBe(0);
@@ -334,7 +379,12 @@ describe('the ledger', () => {
     const orderId = await orderIdOf(body.data.number as string);
     let sub = (await details(orderId)).sub_orders[0] as ApiRecord;
     const swift = await optionId('delivery-partners', 'Swift Express');
-    for (const step of [{ action: 'confirm' }, { action: 'pack' }, { action: 'ship', delivery_partner_id: swift, awb: `CPN${Date.now() % 1000000}` }, { action: 'deliver' }]) {
+    for (const step of [
+      { action: 'confirm' },
+      { action: 'pack' },
+      { action: 'ship', delivery_partner_id: swift, awb: `CPN${Date.now() % 1000000}` },
+      { action: 'deliver' },
+    ]) {
       const r = await admin.post(`/api/orders/${orderId}/sub-orders/${sub.id}/transitions`, { json: { ...step, version: sub.version } });
       expect(r.status, await r.clone().text()).toBe(200);
       sub = { ...sub, version: ((await r.json()) as { data: { version: number } }).data.version };

@@ -7,7 +7,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { splitProportionally } from '../../src/lib/money/split.ts';
-import { applyCoupon, couponAmount, couponLineEligible, lineTotals, linesAfter, type CartLineForDiscounts, type CouponTerms } from '../../src/lib/money/discounts.ts';
+import {
+  applyCoupon,
+  couponAmount,
+  couponLineEligible,
+  lineTotals,
+  linesAfter,
+  type CartLineForDiscounts,
+  type CouponTerms,
+} from '../../src/lib/money/discounts.ts';
 import { sumTaxedLines, taxLine } from '../../src/lib/money/gst.ts';
 import { deliveryEntries, spreadRefund } from '../../src/features/earnings/earnings-math.ts';
 
@@ -55,16 +63,20 @@ const linesArb = fc.array(
 describe('splitProportionally', () => {
   it('adds up to the amount exactly, and no part exceeds its weight', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 10_000_000_000 }), { minLength: 1, maxLength: 12 }), fc.double({ min: 0, max: 1, noNaN: true }), (weights, share) => {
-        const total = weights.reduce((a, b) => a + b, 0);
-        const amount = Math.floor(total * share);
-        const parts = splitProportionally(amount, weights);
-        expect(parts.reduce((a, b) => a + b, 0)).toBe(amount);
-        parts.forEach((p, i) => {
-          expect(p).toBeGreaterThanOrEqual(0);
-          expect(p).toBeLessThanOrEqual(weights[i]!);
-        });
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 10_000_000_000 }), { minLength: 1, maxLength: 12 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (weights, share) => {
+          const total = weights.reduce((a, b) => a + b, 0);
+          const amount = Math.floor(total * share);
+          const parts = splitProportionally(amount, weights);
+          expect(parts.reduce((a, b) => a + b, 0)).toBe(amount);
+          parts.forEach((p, i) => {
+            expect(p).toBeGreaterThanOrEqual(0);
+            expect(p).toBeLessThanOrEqual(weights[i]!);
+          });
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -151,14 +163,22 @@ describe('applyCoupon', () => {
             if (!couponLineEligible(c, cart[i]!)) expect(p).toBe(0);
           });
           // Tax on each discounted line; the totals are the lines' sums, head by head.
-          const taxed = cart.map((l, i) => taxLine({ unitPricePaise: l.unitPricePaise, quantity: l.quantity, discountPaise: parts[i]!, rateBp: raw[i]!.rateBp, priceMode: raw[i]!.priceMode }, 'intra'));
+          const taxed = cart.map((l, i) =>
+            taxLine(
+              { unitPricePaise: l.unitPricePaise, quantity: l.quantity, discountPaise: parts[i]!, rateBp: raw[i]!.rateBp, priceMode: raw[i]!.priceMode },
+              'intra',
+            ),
+          );
           const totals = sumTaxedLines(taxed);
           expect(totals.discountPaise).toBe(parts.reduce((a, b) => a + b, 0));
           expect(totals.totalPaise).toBe(totals.taxablePaise + totals.taxPaise);
           taxed.forEach((t, i) => {
             expect(t.taxablePaise + t.cgstPaise + t.sgstPaise + t.igstPaise).toBe(t.totalPaise);
             // A discount lowers the line: never more tax or total than without it.
-            const undiscounted = taxLine({ unitPricePaise: cart[i]!.unitPricePaise, quantity: cart[i]!.quantity, discountPaise: 0, rateBp: raw[i]!.rateBp, priceMode: raw[i]!.priceMode }, 'intra');
+            const undiscounted = taxLine(
+              { unitPricePaise: cart[i]!.unitPricePaise, quantity: cart[i]!.quantity, discountPaise: 0, rateBp: raw[i]!.rateBp, priceMode: raw[i]!.priceMode },
+              'intra',
+            );
             expect(t.totalPaise).toBeLessThanOrEqual(undiscounted.totalPaise);
           });
         },
@@ -169,7 +189,16 @@ describe('applyCoupon', () => {
 
   it('applies after the promotions, on what they left, and refuses below its minimum', () => {
     const cart = [line({ basePaise: 100000, unitPricePaise: 100000 }, 0), line({ basePaise: 50000, unitPricePaise: 50000, vendorId: 2 }, 1)];
-    const promotion = { kind: 'promotion' as const, id: 9, name: 'Sale', fundedBy: 'vendor' as const, vendorId: 1, lineDiscounts: [20000, 0], shippingDiscountPaise: 0, reason: '20 % off' };
+    const promotion = {
+      kind: 'promotion' as const,
+      id: 9,
+      name: 'Sale',
+      fundedBy: 'vendor' as const,
+      vendorId: 1,
+      lineDiscounts: [20000, 0],
+      shippingDiscountPaise: 0,
+      reason: '20 % off',
+    };
     const after = linesAfter(cart, [promotion]);
     expect(after.map((l) => l.basePaise)).toEqual([80000, 50000]);
     const result = applyCoupon(coupon({ rateBp: 1000 }), after);
@@ -193,7 +222,11 @@ describe('applyCoupon', () => {
 describe('the platform-funded discount in the ledger', () => {
   it('is a credit after the sale, left out when zero', () => {
     const rates = { commissionGstBp: 1800, tcsBp: 50, tdsBp: 10 };
-    const with50 = deliveryEntries({ totalPaise: 124900, taxablePaise: 118952, commissionPaise: 11895, commissionRateBp: 1000, platformDiscountPaise: 5000 }, 'intra', rates);
+    const with50 = deliveryEntries(
+      { totalPaise: 124900, taxablePaise: 118952, commissionPaise: 11895, commissionRateBp: 1000, platformDiscountPaise: 5000 },
+      'intra',
+      rates,
+    );
     expect(with50.slice(0, 2).map((e) => [e.type, e.amountPaise])).toEqual([
       ['sale', 124900],
       ['platform_discount', 5000],

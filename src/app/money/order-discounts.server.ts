@@ -92,7 +92,11 @@ async function usableCoupon(db: DbOrTx, typed: string, now: Date, customerEmail:
       .select({ n: sql<number>`count(*)::int` })
       .from(couponRedemptions)
       .where(
-        and(eq(couponRedemptions.couponId, c.id), eq(couponRedemptions.status, 'held'), sql`lower(${couponRedemptions.customerEmail}) = lower(${customerEmail})`),
+        and(
+          eq(couponRedemptions.couponId, c.id),
+          eq(couponRedemptions.status, 'held'),
+          sql`lower(${couponRedemptions.customerEmail}) = lower(${customerEmail})`,
+        ),
       )) as [{ n: number }];
     if (Number(n) >= c.perCustomerLimit) throw perCustomer(c.code, c.perCustomerLimit);
   }
@@ -104,7 +108,9 @@ const usedUp = (code: string) => {
   return conflict(message, { coupon_code: [message] });
 };
 const perCustomer = (code: string, limit: number) =>
-  refuse(`You have already used coupon ${code}${limit === 1 ? '' : ` ${limit} times`}: it can be used ${limit === 1 ? 'once' : `${limit} times`} per customer.`);
+  refuse(
+    `You have already used coupon ${code}${limit === 1 ? '' : ` ${limit} times`}: it can be used ${limit === 1 ? 'once' : `${limit} times`} per customer.`,
+  );
 
 const total = (applied: AppliedDiscount[]) => applied.reduce((a, d) => a + discountTotal(d), 0);
 

@@ -210,7 +210,16 @@ export const ORDER_OPERATIONS: Record<
     responseExample: {
       data: {
         lines: [
-          { sku: 'DFH-KUR-001', product_name: 'Cotton Kurta, Indigo', quantity: 1, unit_price_paise: 129900, discount_paise: 1420, taxable_paise: 122362, tax_paise: 6118, total_paise: 128480 },
+          {
+            sku: 'DFH-KUR-001',
+            product_name: 'Cotton Kurta, Indigo',
+            quantity: 1,
+            unit_price_paise: 129900,
+            discount_paise: 1420,
+            taxable_paise: 122362,
+            tax_paise: 6118,
+            total_paise: 128480,
+          },
         ],
         items_paise: 1829700,
         discount_paise: 20000,
@@ -219,7 +228,9 @@ export const ORDER_OPERATIONS: Record<
         shipping_paise: 4900,
         shipping_discount_paise: 0,
         total_paise: 1814600,
-        discounts: [{ kind: 'coupon', name: 'WELCOME10', amount_paise: 20000, shipping_discount_paise: 0, reason: 'Coupon WELCOME10: 10 % off (at most ₹ 200.00).' }],
+        discounts: [
+          { kind: 'coupon', name: 'WELCOME10', amount_paise: 20000, shipping_discount_paise: 0, reason: 'Coupon WELCOME10: 10 % off (at most ₹ 200.00).' },
+        ],
         skipped: [],
       },
     },

@@ -191,7 +191,6 @@ async function priceCart(tx: Tx, input: PlaceOrderInput, now: Date) {
   }
   if (short.length) throw shortLines(short);
 
-
   // Issue 18: promotions and the coupon, on the priced lines, before tax (src/app/money/order-discounts.server.ts).
   const cart: CartForDiscounts = {
     lines: priced.map((l) => ({
@@ -227,7 +226,12 @@ async function priceCart(tx: Tx, input: PlaceOrderInput, now: Date) {
   });
   const lineTotals = sumTaxedLines(taxedPlan.flatMap((p) => p.taxed));
   const shippingNet = discounts.shippingPaise - discounts.shippingDiscountPaise;
-  const totals = { ...lineTotals, shippingPaise: discounts.shippingPaise, shippingDiscountPaise: discounts.shippingDiscountPaise, totalPaise: lineTotals.totalPaise + shippingNet };
+  const totals = {
+    ...lineTotals,
+    shippingPaise: discounts.shippingPaise,
+    shippingDiscountPaise: discounts.shippingDiscountPaise,
+    totalPaise: lineTotals.totalPaise + shippingNet,
+  };
   return { shipping, billing, cod, priced, plan, taxedPlan, totals, discounts, shareOf };
 }
 
@@ -379,7 +383,9 @@ async function placeInTransaction(tx: Tx, caller: StorefrontCaller, input: Place
       customer: input.customer.email,
       payment_method: input.payment_method,
       total_paise: totals.totalPaise,
-      ...(discounts.applied.length ? { discount_paise: totals.discountPaise + totals.shippingDiscountPaise, discounts: discounts.applied.map((d) => d.name) } : {}),
+      ...(discounts.applied.length
+        ? { discount_paise: totals.discountPaise + totals.shippingDiscountPaise, discounts: discounts.applied.map((d) => d.name) }
+        : {}),
       ...(totals.shippingPaise ? { shipping_paise: totals.shippingPaise } : {}),
       sub_orders: taxedPlan.length,
       storefront_key: caller.apiKeyName,

@@ -25,7 +25,9 @@ const idsOf = (r: Record<string, unknown>, scope: string) => (r.scope === scope 
 
 /** The ids the coupon's scope names, each of which must exist (and be the vendor's own, for a vendor account). */
 async function checkScope(db: DbOrTx, input: CouponInput, ownVendorId: number | null): Promise<number[]> {
-  const ids = (input.scope === 'vendors' ? input.vendor_ids : input.scope === 'categories' ? input.category_ids : input.scope === 'products' ? input.product_ids : []) ?? [];
+  const ids =
+    (input.scope === 'vendors' ? input.vendor_ids : input.scope === 'categories' ? input.category_ids : input.scope === 'products' ? input.product_ids : []) ??
+    [];
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
   const check = async (field: string, idColumn: PgColumn, extra: ReturnType<typeof eq> | undefined, message: string) => {

@@ -19,5 +19,8 @@ export const POST = endpoint(async (context) => {
   const key = context.locals.storefrontKey!;
   const placed = await placeOrder(db(), { apiKeyId: key.id, apiKeyName: key.name, actor: context.locals.actor }, idempotencyKey, input);
   const order = await storefrontOrder(db(), placed.orderId);
-  return json({ data: { ...order, skipped: placed.skipped.map(skippedView) } }, { status: placed.created ? 201 : 200, headers: placed.created ? {} : { 'idempotency-replayed': 'true' } });
+  return json(
+    { data: { ...order, skipped: placed.skipped.map(skippedView) } },
+    { status: placed.created ? 201 : 200, headers: placed.created ? {} : { 'idempotency-replayed': 'true' } },
+  );
 });
