@@ -4,6 +4,7 @@
  * name, and the server makes it theirs.
  */
 import { test, expect, expectToast } from './fixtures.ts';
+import { expectNoSeriousViolations } from './shell-helpers.ts';
 import { addEditDelete, uniqueTag } from './area-helpers.ts';
 
 test('an admin adds a percent coupon through the form and sees it in the list', async ({ page, loginAs }) => {
@@ -41,6 +42,7 @@ test('a vendor adds their own coupon for one of their products', async ({ page, 
   // Their own coupons only: the demo's DFH100, never the platform's WELCOME10.
   await expect(page.getByRole('cell', { name: 'DFH100', exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'WELCOME10', exact: true })).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'Coupons (a vendor)');
   await page.getByRole('link', { name: 'Add coupon' }).click();
   // Who pays is not theirs to choose.
   await expect(page.getByLabel('Paid by')).toHaveCount(0);
@@ -50,6 +52,8 @@ test('a vendor adds their own coupon for one of their products', async ({ page, 
   await page.getByLabel('Applies to').selectOption('products');
   await page.getByRole('searchbox', { name: 'Search products' }).fill('Cotton Kurta');
   await page.getByRole('checkbox', { name: 'Cotton Kurta, Indigo' }).check();
+  await expect(page.getByText('1 chosen.')).toBeVisible();
+  await expectNoSeriousViolations(page, 'Add coupon, with products picked');
   await page.getByRole('button', { name: 'Add coupon' }).click();
   await expect(page).toHaveURL(/\/coupons\/listing(\?|$)/);
   await expectToast(page, 'Coupon created.');
