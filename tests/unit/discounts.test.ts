@@ -9,10 +9,12 @@ import fc from 'fast-check';
 import { splitProportionally } from '../../src/lib/money/split.ts';
 import {
   applyCoupon,
+  chooseWithCoupon,
   couponAmount,
   couponLineEligible,
   lineTotals,
   linesAfter,
+  type AppliedDiscount,
   type CartLineForDiscounts,
   type CouponTerms,
 } from '../../src/lib/money/discounts.ts';
@@ -216,6 +218,58 @@ describe('applyCoupon', () => {
     expect([kurta, saree].map((l) => couponLineEligible(coupon({ scope: 'products', scopeIds: [11] }), l))).toEqual([true, false]);
     expect([kurta, saree].map((l) => couponLineEligible(coupon({ scope: 'categories', scopeIds: [6] }), l))).toEqual([false, true]);
     expect([kurta, saree].map((l) => couponLineEligible(coupon({ scope: 'vendors', scopeIds: [1] }), l))).toEqual([true, false]);
+  });
+});
+
+describe('chooseWithCoupon: the better of (a) promotions alone and (b) combining promotions + the coupon', () => {
+  const promo = (id: number, off: number, shipping = 0): AppliedDiscount => ({
+    kind: 'promotion',
+    id,
+    name: `Promo ${id}`,
+    fundedBy: 'platform',
+    vendorId: null,
+    lineDiscounts: [off],
+    shippingDiscountPaise: shipping,
+    reason: 'test',
+  });
+  const theCoupon = (off: number): AppliedDiscount => ({ ...promo(7, off), kind: 'coupon', name: 'SAVE' });
+
+  it('keeps (b) when it takes off more, naming the promotions it leaves out once', () => {
+    const a = { applied: [promo(1, 500)], skipped: [], couponAllowed: true };
+    const b = { applied: [], skipped: [{ kind: 'promotion' as const, id: 1, name: 'Promo 1', reason: 'Does not stack with coupons.' }], couponAllowed: true };
+    const chosen = chooseWithCoupon(a, b, theCoupon(800));
+    expect(chosen.couponApplied).toBe(true);
+    expect(chosen.applied.map((d) => d.name)).toEqual(['SAVE']);
+    expect(chosen.skipped).toEqual([{ kind: 'promotion', id: 1, name: 'Promo 1', reason: 'Does not stack with coupons.' }]);
+  });
+
+  it('keeps (a) when the promotions alone take off more (delivery included), the coupon skipped with why', () => {
+    const a = { applied: [promo(1, 500, 4900)], skipped: [], couponAllowed: true };
+    const b = { applied: [], skipped: [], couponAllowed: true };
+    const chosen = chooseWithCoupon(a, b, theCoupon(5000));
+    expect(chosen.couponApplied).toBe(false);
+    expect(chosen.applied.map((d) => d.id)).toEqual([1]);
+    expect(chosen.skipped).toEqual([{ kind: 'coupon', id: 7, name: 'SAVE', reason: expect.stringContaining('₹ 54.00') }]);
+  });
+
+  it('gives a tie to (b): the customer asked for the coupon', () => {
+    const chosen = chooseWithCoupon(
+      { applied: [promo(1, 500)], skipped: [], couponAllowed: true },
+      { applied: [], skipped: [], couponAllowed: true },
+      theCoupon(500),
+    );
+    expect(chosen.couponApplied).toBe(true);
+    expect(chosen.skipped.map((s) => s.name)).toEqual(['Promo 1']);
+  });
+
+  it('skips the coupon when an applied promotion does not combine with coupons', () => {
+    const chosen = chooseWithCoupon(
+      { applied: [promo(1, 100)], skipped: [], couponAllowed: true },
+      { applied: [promo(1, 100)], skipped: [], couponAllowed: false },
+      theCoupon(900),
+    );
+    expect(chosen.couponApplied).toBe(false);
+    expect(chosen.skipped[0]).toMatchObject({ kind: 'coupon', reason: expect.stringContaining('doesn’t combine') });
   });
 });
 

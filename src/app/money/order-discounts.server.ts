@@ -21,6 +21,7 @@ import { formatIstDateTime } from '../../lib/india/ist.ts';
 import { logActivity, type Actor } from '../../lib/activity/activity.server.ts';
 import {
   applyCoupon,
+  chooseWithCoupon,
   discountTotal,
   lineTotals,
   linesAfter,
@@ -29,7 +30,6 @@ import {
   type CouponTerms,
   type SkippedDiscount,
 } from '../../lib/money/discounts.ts';
-import { formatPaise } from '../../lib/money/paise.ts';
 import { couponRedemptions, coupons } from '../../features/coupons/coupons.tables.ts';
 import { orderDiscounts, subOrders } from '../../features/orders/orders.tables.ts';
 import { promotionsForCart } from './promotions-at-placing.server.ts';
@@ -112,8 +112,6 @@ const perCustomer = (code: string, limit: number) =>
     `You have already used coupon ${code}${limit === 1 ? '' : ` ${limit} times`}: it can be used ${limit === 1 ? 'once' : `${limit} times`} per customer.`,
   );
 
-const total = (applied: AppliedDiscount[]) => applied.reduce((a, d) => a + discountTotal(d), 0);
-
 /**
  * The discounts of a priced cart (before tax), by the one rule above. Reads only: placing takes
  * the coupon's use afterwards (`takeCouponUse`), the quote doesn't.
@@ -129,25 +127,10 @@ export async function discountsForCart(tx: Tx, cart: CartForDiscounts, couponCod
     const withCoupon = await promotionsForCart(tx, cart, { withCoupon: true });
     const result = applyCoupon(termsOf(row), linesAfter(cart.lines, withCoupon.applied));
     if (!result.ok) throw refuse(result.reason);
-    const b = withCoupon.couponAllowed ? [...withCoupon.applied, result.discount] : withCoupon.applied;
-    const couponSkippedReason = !withCoupon.couponAllowed
-      ? `Coupon ${row.code} doesn’t combine with the promotions that apply to this order.`
-      : total(b) < total(withoutCoupon.applied)
-        ? `The promotions without the coupon take off more (${formatPaise(total(withoutCoupon.applied))}) than coupon ${row.code} with the promotions that combine with it (${formatPaise(total(b))}).`
-        : null;
-    if (couponSkippedReason === null) {
-      applied = b;
-      // What (b) left out, and the promotions (a) had that don't combine with a coupon.
-      skipped = [
-        ...withCoupon.skipped,
-        ...withoutCoupon.applied
-          .filter((p) => !b.some((d) => d.kind === p.kind && d.id === p.id))
-          .map((p) => ({ kind: p.kind, id: p.id, name: p.name, reason: `Doesn’t combine with coupon ${row.code}, which takes off more.` })),
-      ];
-      coupon = { id: row.id, code: row.code, perCustomerLimit: row.perCustomerLimit, discountPaise: discountTotal(result.discount) };
-    } else {
-      skipped = [...withoutCoupon.skipped, { kind: 'coupon', id: row.id, name: row.code, reason: couponSkippedReason }];
-    }
+    const chosen = chooseWithCoupon(withoutCoupon, withCoupon, result.discount);
+    applied = chosen.applied;
+    skipped = chosen.skipped;
+    if (chosen.couponApplied) coupon = { id: row.id, code: row.code, perCustomerLimit: row.perCustomerLimit, discountPaise: discountTotal(result.discount) };
   }
   const lines = lineTotals(cart.lines.length, applied);
   // Never more off a line than its gross, nor off the delivery charge than the charge.

@@ -178,3 +178,31 @@ export function applyCoupon(c: CouponTerms, lines: readonly CartLineForDiscounts
     },
   };
 }
+
+/**
+ * The one rule's choice (docs/money.md "Discounts"): (a) the promotions alone, or (b) the promotions
+ * that combine with coupons plus the coupon — whichever takes more off in total (lines and delivery);
+ * a tie goes to (b), the customer asked for the coupon. Answers what applies, what was skipped and why,
+ * and whether the coupon is among the applied (its use is then taken).
+ */
+export function chooseWithCoupon(
+  a: PromotionOutcome,
+  b: PromotionOutcome,
+  coupon: AppliedDiscount,
+): { applied: AppliedDiscount[]; skipped: SkippedDiscount[]; couponApplied: boolean } {
+  const sum = (ds: readonly AppliedDiscount[]) => ds.reduce((t, d) => t + discountTotal(d), 0);
+  const withCoupon = b.couponAllowed ? [...b.applied, coupon] : b.applied;
+  const reason = !b.couponAllowed
+    ? `Coupon ${coupon.name} doesn’t combine with the promotions that apply to this order.`
+    : sum(withCoupon) < sum(a.applied)
+      ? `The promotions without the coupon take off more (${formatPaise(sum(a.applied))}) than coupon ${coupon.name} with the promotions that combine with it (${formatPaise(sum(withCoupon))}).`
+      : null;
+  if (reason !== null)
+    return { applied: a.applied, skipped: [...a.skipped, { kind: 'coupon', id: coupon.id, name: coupon.name, reason }], couponApplied: false };
+  const same = (x: { kind: string; id: number | null }, y: { kind: string; id: number | null }) => x.kind === y.kind && x.id === y.id;
+  // What (b) left out, and the promotions (a) had that don't combine with a coupon (once each).
+  const dropped = a.applied
+    .filter((p) => !withCoupon.some((d) => same(d, p)) && !b.skipped.some((s) => same(s, p)))
+    .map((p): SkippedDiscount => ({ kind: p.kind, id: p.id, name: p.name, reason: `Doesn’t combine with coupon ${coupon.name}, which takes off more.` }));
+  return { applied: withCoupon, skipped: [...b.skipped, ...dropped], couponApplied: true };
+}
