@@ -25,6 +25,7 @@ const POSTGRES_FILES = [
   'bad-input',
   'brands',
   'bulk-by-filter',
+  'coupons',
   'crash',
   'dashboard',
   'earnings',

@@ -31,6 +31,7 @@ import { matrixArea } from '@/features/product-matrices/product-matrix.area.ts';
 import { commissionRuleArea } from '@/features/commission/commission-rule.area.ts';
 import { ledgerTaxRateArea } from '@/features/earnings/ledger-tax-rate.area.ts';
 import { promotionArea } from '@/features/promotions/promotion.area.ts';
+import { couponArea } from '@/features/coupons/coupon.area.ts';
 
 export const AREAS: AreaDeclaration[] = [
   brandArea,
@@ -58,6 +59,7 @@ export const AREAS: AreaDeclaration[] = [
   commissionRuleArea,
   ledgerTaxRateArea,
   promotionArea,
+  couponArea,
 ];
 
 export function areaByKey(key: string): AreaDeclaration | undefined {

@@ -23,6 +23,7 @@ import { productResource } from '@/features/products/product.resource.server.ts'
 import { matrixGroupResource } from '@/features/product-matrices/product-matrix-group.resource.server.ts';
 import { matrixResource } from '@/features/product-matrices/product-matrix.resource.server.ts';
 import { commissionRuleResource } from '@/features/commission/commission-rule.resource.server.ts';
+import { couponResource } from '@/features/coupons/coupon.resource.server.ts';
 import { ledgerTaxRateResource } from '@/features/earnings/ledger-tax-rate.resource.server.ts';
 import { promotionResource } from '@/features/promotions/promotion.resource.server.ts';
 
@@ -52,6 +53,7 @@ export const RESOURCES: Record<string, Resource> = {
   'commission-rules': commissionRuleResource as unknown as Resource,
   'ledger-tax-rates': ledgerTaxRateResource as unknown as Resource,
   promotions: promotionResource as unknown as Resource,
+  coupons: couponResource as unknown as Resource,
 };
 
 export function resourceByKey(key: string | undefined): Resource | undefined {

@@ -21,6 +21,7 @@ import { seedProductMatrices } from '../../features/product-matrices/product-mat
 import { seedWishlists } from '../../features/wishlists/wishlists.demo.server.ts';
 import { seedPendingVendor } from '../../features/vendors/vendors.demo.server.ts';
 import { seedOrders } from '../orders/orders.demo.server.ts';
+import { seedCoupons } from '../../features/coupons/coupons.demo.server.ts';
 import { seedReviews } from '../../features/reviews/reviews.demo.server.ts';
 import { seedPayouts } from '../payouts/payouts.demo.server.ts';
 import { seedPromotions } from '../../features/promotions/promotions.demo.server.ts';
@@ -45,6 +46,8 @@ export const DEMO_SEEDS: DemoSeed[] = [
   // After the customers and the products (the products issue's demo catalogue included).
   seedWishlists,
   seedPendingVendor,
+  // Before the orders: two demo orders are placed with them.
+  seedCoupons,
   // Last: placed through the storefront's code path, over the customers, stock and delivery zones.
   seedOrders,
   // After the orders: reviews on their delivered lines.

@@ -3,7 +3,8 @@
  * written"), each called inside the transaction of the move that causes it:
  *
  * - placing: `freezeLineTerms` (src/features/commission) fixes each line's commission and return window;
- * - delivery of a sub-order: `recordDeliveryEarnings` writes its sale, commission, GST on commission,
+ * - delivery of a sub-order: `recordDeliveryEarnings` writes its sale, the discount the platform
+ *   funded on its lines (`platform_discount`, credited to the vendor), commission, GST on commission,
  *   TCS and TDS entries, payable after the longest return window of its lines, at the rates in force
  *   on the delivery's IST date;
  * - a refund after delivery: `reverseForRefund` reverses them in proportion to the amount refunded.
@@ -28,7 +29,7 @@ import { appendEntries, ratesOn, subOrderEntries, vendorHasPan, type NewEntry } 
 export { freezeLineTerms };
 
 /** The entry types a delivery writes, which a refund reverses. */
-const DELIVERY_TYPES: EntryType[] = ['sale', 'commission', 'commission_gst', 'tcs', 'tds'];
+const DELIVERY_TYPES: EntryType[] = ['sale', 'platform_discount', 'commission', 'commission_gst', 'tcs', 'tds'];
 
 async function subOrderOf(tx: Tx, subOrderId: number) {
   const [sub] = await tx
@@ -54,6 +55,7 @@ export async function recordDeliveryEarnings(tx: Tx, subOrderId: number, at: Dat
         variantId: orderLines.variantId,
         taxablePaise: orderLines.taxablePaise,
         totalPaise: orderLines.totalPaise,
+        platformDiscountPaise: orderLines.platformDiscountPaise,
         commissionPaise: orderLineTerms.commissionPaise,
         commissionRateBp: orderLineTerms.rateBp,
         returnWindowDays: orderLineTerms.returnWindowDays,
@@ -85,6 +87,7 @@ export async function recordDeliveryEarnings(tx: Tx, subOrderId: number, at: Dat
         taxablePaise: Number(l.taxablePaise),
         commissionPaise: Number(l.commissionPaise),
         commissionRateBp: Number(l.commissionRateBp),
+        platformDiscountPaise: Number(l.platformDiscountPaise),
       },
       sub.supply === 'intra' ? 'intra' : 'inter',
       { commissionGstBp: rates.commission_gst.rateBp, tcsBp: rates.tcs.rateBp, tdsBp },

@@ -7,13 +7,13 @@
  * skipped (with that reason). Placing evaluates both ways and keeps the better one for the customer.
  */
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/lib/db/client.server.ts';
-import type { CartForDiscounts, PromotionOutcome } from '@/lib/money/discounts.ts';
-import { vendorNameSql } from '@/lib/vendors/vendor-name.server.ts';
-import { categories } from '@/features/categories/category.tables.ts';
-import { products } from '@/features/products/product.tables.ts';
-import { promotions, promotionTargets } from '@/features/promotions/promotions.tables.ts';
-import { evaluatePromotions, type PromotionForCart, type PromotionKind, type PromotionScope } from '@/features/promotions/promotion-rules.ts';
+import type { DbOrTx } from '../../lib/db/client.server.ts';
+import type { CartForDiscounts, PromotionOutcome } from '../../lib/money/discounts.ts';
+import { vendorNameSql } from '../../lib/vendors/vendor-name.server.ts';
+import { categories } from '../../features/categories/category.tables.ts';
+import { products } from '../../features/products/product.tables.ts';
+import { promotions, promotionTargets } from '../../features/promotions/promotions.tables.ts';
+import { evaluatePromotions, type PromotionForCart, type PromotionKind, type PromotionScope } from '../../features/promotions/promotion-rules.ts';
 
 /** The promotions in force at `now`, with their targets' ids and names, as the rule reads them. */
 export async function activePromotions(tx: DbOrTx, now: Date): Promise<PromotionForCart[]> {

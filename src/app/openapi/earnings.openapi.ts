@@ -12,7 +12,7 @@ export const EARNING_OPERATIONS: Record<
 > = {
   'GET /api/earnings': {
     summary:
-      'The earnings ledger (the list contract): one row per entry, newest first — type (sale, commission, commission_gst, tcs, tds, refund_reversal, shipping_fee, adjustment, payout), order, signed amount in paise, rate (bp) and base, payable_at, state (pending, payable, paid). Filters: type, created_at, order_number, vendor_id (staff), amount_paise, payable_at; search by order number. A vendor sees only their own',
+      'The earnings ledger (the list contract): one row per entry, newest first — type (sale, platform_discount, commission, commission_gst, tcs, tds, refund_reversal, shipping_fee, adjustment, payout), order, signed amount in paise, rate (bp) and base, payable_at, state (pending, payable, paid). Filters: type, created_at, order_number, vendor_id (staff), amount_paise, payable_at; search by order number. A vendor sees only their own',
     tag: EARNINGS,
     query: listQuerySchema,
   },

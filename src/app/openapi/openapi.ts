@@ -29,6 +29,7 @@ import { PROMOTION_OPERATIONS } from './promotions.openapi.ts';
 import { INVOICE_OPERATIONS } from './invoices.openapi.ts';
 import { PAYMENT_OPERATIONS } from './payments.openapi.ts';
 import { REVIEW_OPERATIONS } from './reviews.openapi.ts';
+import { COUPON_OPERATIONS } from './coupons.openapi.ts';
 
 type Json = Record<string, unknown>;
 
@@ -92,6 +93,7 @@ const OPERATIONS: Record<string, Operation> = {
   ...INVOICE_OPERATIONS,
   ...PAYMENT_OPERATIONS,
   ...REVIEW_OPERATIONS,
+  ...COUPON_OPERATIONS,
   'POST /auth/login': { summary: 'Sign in (form post; sets the session and XSRF-TOKEN cookies)', tag: 'Auth', body: loginSchema },
   'GET /api/user': { summary: 'The current user: name, email, abilities, SMS balance, unread notifications (counted up to 1,000)', tag: 'Auth' },
   'POST /api/user': { summary: 'Update the profile (multipart, may carry an avatar)', tag: 'Profile', body: profileSchema, multipart: true },
@@ -348,7 +350,10 @@ const OPERATIONS: Record<string, Operation> = {
     multipart: true,
   },
   'GET /api/notifications': { summary: 'The signed-in user’s notifications (the list contract)', tag: 'Notifications', query: listQuerySchema },
-  'GET /api/notifications/unread-count': { summary: 'How many of the signed-in user’s notifications are unread (the bell; counted up to 1,000)', tag: 'Notifications' },
+  'GET /api/notifications/unread-count': {
+    summary: 'How many of the signed-in user’s notifications are unread (the bell; counted up to 1,000)',
+    tag: 'Notifications',
+  },
   'POST /api/notifications/read': { summary: 'Mark notifications read: `ids`, or `all: true`', tag: 'Notifications', body: markReadSchema },
   'POST /api/notifications/unread': { summary: 'Mark notifications unread again', tag: 'Notifications', body: markUnreadSchema },
   'PUT /api/vendor/store-details': {

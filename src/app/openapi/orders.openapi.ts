@@ -36,9 +36,23 @@ const orderExample = {
     status_label: 'Placed',
     placed_at: '2026-11-25T10:04:00.000Z',
     payment_method: 'cod',
-    coupon_code: null,
-    total_paise: 1049900,
-    tax_paise: 52495,
+    coupon_code: 'WELCOME10',
+    items_paise: 1829700,
+    discount_paise: 20000,
+    tax_paise: 86175,
+    shipping_paise: 4900,
+    shipping_discount_paise: 0,
+    total_paise: 1814600,
+    discounts: [
+      {
+        kind: 'coupon',
+        name: 'WELCOME10',
+        amount_paise: 20000,
+        shipping_discount_paise: 0,
+        reason: 'Coupon WELCOME10: 10 % off (at most ₹ 200.00).',
+      },
+    ],
+    skipped: [],
     sub_orders: [
       {
         number: 'OD-2026-000123-1',
@@ -51,6 +65,7 @@ const orderExample = {
             sku: 'DFH-KUR-001',
             quantity: 1,
             unit_price_paise: 129900,
+            discount_paise: 1420,
             tax_rate_bp: 500,
             taxable_paise: 123714,
             cgst_paise: 3093,
@@ -172,7 +187,7 @@ export const ORDER_OPERATIONS: Record<
   },
   'POST /api/storefront/v1/orders': {
     summary:
-      'Place an order: the server prices it (never the client), checks the pincode is served, splits it per vendor and reserves stock in the same transaction. 201 with the order; the same Idempotency-Key again → 200 with the same order; 409 listing the short lines (`errors["lines.N.quantity"]`); 422 for an unknown SKU, pincode or a key reused for a different order. `coupon_code` is kept and applied by the money issue',
+      'Place an order: the server prices it (never the client), checks the pincode is served, splits it per vendor and reserves stock in the same transaction. 201 with the order; the same Idempotency-Key again → 200 with the same order; 409 listing the short lines (`errors["lines.N.quantity"]`); 422 for an unknown SKU, pincode or a key reused for a different order. `coupon_code` (any case): promotions apply first, then the coupon on what they left; with a coupon the better of (promotions alone) and (promotions that combine with coupons + the coupon) is kept, and `skipped` says what was left out and why. The discount is split over the eligible lines to the paisa and GST is charged on the discounted value; the delivery charge (Global Settings) is added once (`shipping_paise`). An unknown, inactive, expired, not yet valid, below-minimum or inapplicable coupon, or one past the customer’s own limit, is a 422 and a used-up one a 409, with `errors.coupon_code` in the shopper’s words; nothing is written',
     tag: STOREFRONT,
     body: placeOrderSchema,
     example: placeExample,
@@ -185,6 +200,40 @@ export const ORDER_OPERATIONS: Record<
         example: 'web-7f3c2a9e-0001',
       },
     ],
+  },
+  'POST /api/storefront/v1/orders/quote': {
+    summary:
+      'Price a cart exactly as placing would now — lines, promotions, the coupon, GST on the discounted lines, the delivery charge — and write nothing (no order, no stock held, no coupon use): the checkout shows the discount before paying. Same refusals as placing. Placing may still refuse later (stock or the coupon’s last use gone)',
+    tag: STOREFRONT,
+    body: placeOrderSchema,
+    example: { ...placeExample, coupon_code: 'WELCOME10' },
+    responseExample: {
+      data: {
+        lines: [
+          {
+            sku: 'DFH-KUR-001',
+            product_name: 'Cotton Kurta, Indigo',
+            quantity: 1,
+            unit_price_paise: 129900,
+            discount_paise: 1420,
+            taxable_paise: 122362,
+            tax_paise: 6118,
+            total_paise: 128480,
+          },
+        ],
+        items_paise: 1829700,
+        discount_paise: 20000,
+        taxable_paise: 1727525,
+        tax_paise: 86175,
+        shipping_paise: 4900,
+        shipping_discount_paise: 0,
+        total_paise: 1814600,
+        discounts: [
+          { kind: 'coupon', name: 'WELCOME10', amount_paise: 20000, shipping_discount_paise: 0, reason: 'Coupon WELCOME10: 10 % off (at most ₹ 200.00).' },
+        ],
+        skipped: [],
+      },
+    },
   },
   'GET /api/storefront/v1/orders/{number}': {
     summary: 'An order’s status, parcels (tracking links) and lines, as the customer may see it',

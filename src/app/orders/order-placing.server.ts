@@ -27,6 +27,9 @@ import { partnersServing, resolveAddress, upsertCustomer, variantsOnSale } from 
 import { nextOrderNumber } from '../../features/orders/order-numbers.server.ts';
 import { now as clockNow } from '../../lib/time/clock.server.ts';
 import { freezeLineTerms } from '../money/order-earnings.server.ts';
+import { discountsForCart, recordOrderDiscounts, takeCouponUse } from '../money/order-discounts.server.ts';
+import type { CartForDiscounts, SkippedDiscount } from '../../lib/money/discounts.ts';
+import { moneySettings } from '../../lib/settings/money-settings.server.ts';
 
 /** Who places it: a storefront key (its id scopes the idempotency keys; its name goes in the timeline). */
 export interface StorefrontCaller {
@@ -40,6 +43,8 @@ export interface PlacedOrder {
   number: string;
   /** False when an earlier request with the same Idempotency-Key made it. */
   created: boolean;
+  /** The discounts considered that did not apply, and why (empty on a replay). */
+  skipped: SkippedDiscount[];
 }
 
 interface PricedLine {
@@ -47,6 +52,9 @@ interface PricedLine {
   sku: string;
   variantId: number;
   vendorId: number;
+  productId: number;
+  categoryId: number | null;
+  subCategoryId: number | null;
   productName: string;
   optionValues: string | null;
   hsnCode: string;
@@ -80,7 +88,7 @@ export async function placeOrder(db: DbOrTx, caller: StorefrontCaller, idempoten
           'Idempotency-Key': ['Already used for a different request.'],
         });
       }
-      return { orderId: seen.orderId, number: seen.number, created: false };
+      return { orderId: seen.orderId, number: seen.number, created: false, skipped: [] };
     }
     const placed = await placeInTransaction(tx, caller, input);
     await tx.insert(orderIdempotencyKeys).values({ apiKeyId: caller.apiKeyId, key: idempotencyKey, requestHash: hash, orderId: placed.orderId });
@@ -88,8 +96,13 @@ export async function placeOrder(db: DbOrTx, caller: StorefrontCaller, idempoten
   });
 }
 
-async function placeInTransaction(tx: Tx, caller: StorefrontCaller, input: PlaceOrderInput): Promise<PlacedOrder> {
-  const now = clockNow();
+/**
+ * A cart priced by the server, as placing and the quote both see it (one code path): the addresses,
+ * the lines at today's prices, a warehouse per vendor, the discounts (docs/money.md "Discounts"),
+ * GST on the discounted lines, the delivery charge and the totals. Reads only; a bad line or
+ * address is a 422, short stock a 409, an unusable coupon a 422 (used up: 409).
+ */
+async function priceCart(tx: Tx, input: PlaceOrderInput, now: Date) {
   const shipping = await resolveAddress(tx, input.shipping_address, 'shipping_address');
   const billing = input.billing_address ? await resolveAddress(tx, input.billing_address, 'billing_address') : shipping;
   const cod = input.payment_method === 'cod';
@@ -100,7 +113,6 @@ async function placeInTransaction(tx: Tx, caller: StorefrontCaller, input: Place
       ],
     });
   }
-
   // The lines, priced by the server: one row per SKU (two lines of one SKU are one).
   const wanted = new Map<string, { index: number; quantity: number }>();
   input.lines.forEach((l, index) => {
@@ -122,6 +134,9 @@ async function placeInTransaction(tx: Tx, caller: StorefrontCaller, input: Place
       sku,
       variantId: v.variantId,
       vendorId: v.vendorId,
+      productId: v.productId,
+      categoryId: v.categoryId,
+      subCategoryId: v.subCategoryId,
       productName: v.productName,
       optionValues: v.optionValues,
       hsnCode: v.hsnCode,
@@ -176,18 +191,71 @@ async function placeInTransaction(tx: Tx, caller: StorefrontCaller, input: Place
   }
   if (short.length) throw shortLines(short);
 
+  // Issue 18: promotions and the coupon, on the priced lines, before tax (src/app/money/order-discounts.server.ts).
+  const cart: CartForDiscounts = {
+    lines: priced.map((l) => ({
+      index: l.index,
+      sku: l.sku,
+      vendorId: l.vendorId,
+      productId: l.productId,
+      variantId: l.variantId,
+      categoryId: l.categoryId,
+      subCategoryId: l.subCategoryId,
+      quantity: l.quantity,
+      unitPricePaise: l.unitPricePaise,
+      basePaise: l.unitPricePaise * l.quantity,
+    })),
+    shippingPaise: await deliveryChargePaise(tx),
+    customerEmail: input.customer.email,
+    now,
+  };
+  const discounts = await discountsForCart(tx, cart, input.coupon_code);
+  const shareOf = (l: PricedLine) => {
+    const i = priced.indexOf(l);
+    return { discountPaise: discounts.lineDiscountPaise[i] ?? 0, platformPaise: discounts.linePlatformPaise[i] ?? 0 };
+  };
+  const taxedPlan = plan.map((p, i) => {
+    const supply = supplyBetween(p.warehouseStateId, shipping.stateId);
+    const taxed = p.lines.map((l) =>
+      taxLine(
+        { unitPricePaise: l.unitPricePaise, quantity: l.quantity, discountPaise: shareOf(l).discountPaise, rateBp: l.rateBp, priceMode: l.priceMode },
+        supply,
+      ),
+    );
+    return { ...p, seq: i + 1, supply, taxed, totals: sumTaxedLines(taxed) };
+  });
+  const lineTotals = sumTaxedLines(taxedPlan.flatMap((p) => p.taxed));
+  const shippingNet = discounts.shippingPaise - discounts.shippingDiscountPaise;
+  const totals = {
+    ...lineTotals,
+    shippingPaise: discounts.shippingPaise,
+    shippingDiscountPaise: discounts.shippingDiscountPaise,
+    totalPaise: lineTotals.totalPaise + shippingNet,
+  };
+  return { shipping, billing, cod, priced, plan, taxedPlan, totals, discounts, shareOf };
+}
+
+export type PricedCart = Awaited<ReturnType<typeof priceCart>>;
+
+/**
+ * The quote (POST /api/storefront/v1/orders/quote): the cart priced exactly as placing would price
+ * it now, discounts and delivery charge included, in a transaction that writes nothing.
+ */
+export async function quoteOrder(db: DbOrTx, input: PlaceOrderInput): Promise<PricedCart> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set transaction read only`);
+    return priceCart(tx, input, clockNow());
+  });
+}
+
+async function placeInTransaction(tx: Tx, caller: StorefrontCaller, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const now = clockNow();
+  const { shipping, billing, cod, plan, taxedPlan, totals, discounts, shareOf } = await priceCart(tx, input, now);
+
   // The order number from the year's sequence: no lock another placing waits for (decision 062).
   const number = await nextOrderNumber(tx, now);
 
   const customer = await upsertCustomer(tx, input.customer);
-  const taxedPlan = plan.map((p, i) => {
-    const supply = supplyBetween(p.warehouseStateId, shipping.stateId);
-    const taxed = p.lines.map((l) =>
-      taxLine({ unitPricePaise: l.unitPricePaise, quantity: l.quantity, discountPaise: 0, rateBp: l.rateBp, priceMode: l.priceMode }, supply),
-    );
-    return { ...p, seq: i + 1, supply, taxed, totals: sumTaxedLines(taxed) };
-  });
-  const totals = sumTaxedLines(taxedPlan.flatMap((p) => p.taxed));
   const [order] = await tx
     .insert(orders)
     .values({
@@ -207,6 +275,8 @@ async function placeInTransaction(tx: Tx, caller: StorefrontCaller, input: Place
       discountPaise: totals.discountPaise,
       taxablePaise: totals.taxablePaise,
       taxPaise: totals.taxPaise,
+      shippingPaise: totals.shippingPaise,
+      shippingDiscountPaise: totals.shippingDiscountPaise,
       totalPaise: totals.totalPaise,
       apiKeyId: caller.apiKeyId,
       placedAt: now,
@@ -215,6 +285,7 @@ async function placeInTransaction(tx: Tx, caller: StorefrontCaller, input: Place
     })
     .returning({ id: orders.id });
   const orderId = order!.id;
+  await recordOrderDiscounts(tx, orderId, discounts, now);
   const actorLabel = `Storefront key ${caller.apiKeyName}`;
   for (const p of taxedPlan) {
     const [sub] = await tx
@@ -245,7 +316,7 @@ async function placeInTransaction(tx: Tx, caller: StorefrontCaller, input: Place
       .returning({ id: subOrders.id });
     const lineIds = await tx
       .insert(orderLines)
-      .values(p.lines.map((l, i) => lineRow(orderId, sub!.id, p.warehouseId, l, p.taxed[i]!)))
+      .values(p.lines.map((l, i) => lineRow(orderId, sub!.id, p.warehouseId, l, p.taxed[i]!, shareOf(l).platformPaise)))
       .returning({ id: orderLines.id });
     // Issue 18: each line's commission and return window, frozen now (src/app/money/order-earnings.server.ts).
     await freezeLineTerms(
@@ -285,6 +356,10 @@ async function placeInTransaction(tx: Tx, caller: StorefrontCaller, input: Place
       customer: input.customer.email,
       payment_method: input.payment_method,
       total_paise: totals.totalPaise,
+      ...(discounts.applied.length
+        ? { discount_paise: totals.discountPaise + totals.shippingDiscountPaise, discounts: discounts.applied.map((d) => d.name) }
+        : {}),
+      ...(totals.shippingPaise ? { shipping_paise: totals.shippingPaise } : {}),
       sub_orders: taxedPlan.length,
       storefront_key: caller.apiKeyName,
     },
@@ -298,8 +373,10 @@ async function placeInTransaction(tx: Tx, caller: StorefrontCaller, input: Place
     link: `/orders/${orderId}/details`,
   });
   await publish(tx, 'order.changed', { order: orderId });
-  // The stock last: a popular item's level is a row every order of it updates, and its lock is held
-  // until this transaction commits, so everything else is written first (decision 062).
+  // The coupon's use and the stock last: a coupon's row and a popular item's level are rows many
+  // orders update, and their locks are held until this transaction commits, so everything else is
+  // written first (decision 062). A coupon used up meanwhile is a 409, and nothing above stays.
+  if (discounts.coupon) await takeCouponUse(tx, discounts.coupon, orderId, customer.id, input.customer.email, now);
   for (const p of plan) {
     try {
       await reserveStock(
@@ -315,10 +392,10 @@ async function placeInTransaction(tx: Tx, caller: StorefrontCaller, input: Place
       throw e;
     }
   }
-  return { orderId, number, created: true };
+  return { orderId, number, created: true, skipped: discounts.skipped };
 }
 
-function lineRow(orderId: number, subOrderId: number, warehouseId: number, l: PricedLine, t: TaxedLine) {
+function lineRow(orderId: number, subOrderId: number, warehouseId: number, l: PricedLine, t: TaxedLine, platformDiscountPaise: number) {
   return {
     orderId,
     subOrderId,
@@ -331,6 +408,7 @@ function lineRow(orderId: number, subOrderId: number, warehouseId: number, l: Pr
     quantity: l.quantity,
     unitPricePaise: l.unitPricePaise,
     discountPaise: t.discountPaise,
+    platformDiscountPaise,
     taxRateBp: l.rateBp,
     priceMode: l.priceMode,
     taxablePaise: t.taxablePaise,
@@ -377,4 +455,45 @@ function shortLines(short: Short[]): HttpError {
       s.split ? `${s.sku}: not every line of this vendor is in one warehouse.` : `${s.sku}: asked for ${s.requested}, ${s.available} available.`,
     ];
   return conflict(`Not enough stock: ${short.map((s) => `${s.sku} (${s.available} of ${s.requested})`).join(', ')}.`, errors);
+}
+
+/** The delivery charge, once per order (Global Settings; 0: free delivery). */
+async function deliveryChargePaise(tx: Tx): Promise<number> {
+  return (await moneySettings(tx)).deliveryChargePaise;
+}
+
+/** The storefront's view of a discount considered and left out. */
+export const skippedView = (s: SkippedDiscount) => ({ kind: s.kind, name: s.name, reason: s.reason });
+
+/** The quote's answer: what placing would charge now (money in paise), nothing written. */
+export function quoteView(q: PricedCart) {
+  return {
+    lines: q.taxedPlan.flatMap((p) =>
+      p.lines.map((l, i) => ({
+        sku: l.sku,
+        product_name: l.productName,
+        quantity: l.quantity,
+        unit_price_paise: l.unitPricePaise,
+        discount_paise: p.taxed[i]!.discountPaise,
+        taxable_paise: p.taxed[i]!.taxablePaise,
+        tax_paise: p.taxed[i]!.cgstPaise + p.taxed[i]!.sgstPaise + p.taxed[i]!.igstPaise,
+        total_paise: p.taxed[i]!.totalPaise,
+      })),
+    ),
+    items_paise: q.totals.grossPaise,
+    discount_paise: q.totals.discountPaise,
+    taxable_paise: q.totals.taxablePaise,
+    tax_paise: q.totals.taxPaise,
+    shipping_paise: q.totals.shippingPaise,
+    shipping_discount_paise: q.totals.shippingDiscountPaise,
+    total_paise: q.totals.totalPaise,
+    discounts: q.discounts.applied.map((d) => ({
+      kind: d.kind,
+      name: d.name,
+      amount_paise: d.lineDiscounts.reduce((a, b) => a + b, 0),
+      shipping_discount_paise: d.shippingDiscountPaise,
+      reason: d.reason,
+    })),
+    skipped: q.discounts.skipped.map(skippedView),
+  };
 }

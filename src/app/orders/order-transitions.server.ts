@@ -19,6 +19,7 @@ import { allowedActions, deriveOrderStatus, statusLabel, TRANSITIONS, type Actor
 import { partnersServing } from '../../features/orders/order-pricing.server.ts';
 import { now as clockNow } from '../../lib/time/clock.server.ts';
 import { recordDeliveryEarnings, reverseForRefund } from '../money/order-earnings.server.ts';
+import { releaseCouponUse } from '../money/order-discounts.server.ts';
 import { issueCreditNote, issueInvoice } from '../../features/invoices/document-issuing.server.ts';
 import { recordRefund, refundedOfSubOrder } from '../payments/refunds.server.ts';
 import { prepaidCaptured } from '../payments/payment-state.server.ts';
@@ -174,6 +175,8 @@ export async function moveSubOrder(db: DbOrTx, mover: Mover, orderId: number, su
       createdAt: now,
     });
     const orderStatus = await refreshOrderStatus(tx, orderId);
+    // Issue 18: the last sub-order cancelled gives the order's coupon use back (order-discounts.server.ts).
+    if (transition.action === 'cancel') await releaseCouponUse(tx, orderId, now, mover.actor);
     await logActivity(tx, mover.actor, {
       area: 'orders',
       action: transition.action,

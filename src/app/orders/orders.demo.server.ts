@@ -108,6 +108,30 @@ const DEMO_ORDERS: DemoOrder[] = [
     // Delivered yesterday, from Karnataka to Tamil Nadu (IGST): its earnings wait out the return window.
     ageDays: 5,
   },
+  // Issue 18 §4: placed with coupons (src/features/coupons/coupons.demo.server.ts), waiting to be confirmed.
+  {
+    key: 'demo-order-0007',
+    input: {
+      shipping_address: { line1: '9 MG Road', pincode: '560001' },
+      lines: [
+        { sku: 'DFH-KUR-001', quantity: 1 },
+        { sku: 'KVH-SAR-001', quantity: 1 },
+      ],
+      payment_method: 'cod',
+      // The platform's 10 %, capped at ₹ 200, split over both vendors' lines.
+      coupon_code: 'welcome10',
+    },
+  },
+  {
+    key: 'demo-order-0008',
+    input: {
+      shipping_address: { line1: '5 Infantry Road', pincode: '560001' },
+      lines: [{ sku: 'DFH-SHI-002', quantity: 1 }],
+      payment_method: 'cod',
+      // Demo Fashion House's own ₹ 100 off (orders of ₹ 999 or more).
+      coupon_code: 'DFH100',
+    },
+  },
 ];
 
 const DEMO_MOVER: Mover = { kind: 'staff', vendorId: null, userId: null, label: 'Demo data', actor: SYSTEM_ACTOR };

@@ -87,7 +87,7 @@ without the next start undoing it. They keep their names (the product finds them
 ## Vendor scoping
 Vendor accounts (\`users.user_type = 'vendor'\`, \`users.vendor_id\`) see only their own records in vendor-owned areas
 (\`VENDOR_OWNED\` in \`src/lib/permissions/ability.ts\`, the one declaration: products, orders, inventories, warehouse,
-accountings, reviews):
+accountings, reviews, discounts — a vendor's coupons are those they fund):
 - the CASL rules for those areas carry \`{ vendorId }\` (a vendor account without a vendor: one that matches nothing),
   so \`ability.can('update', subject('warehouse', row))\` is false for another vendor's row;
 - every query on a vendor-owned table adds the SQL derived from those same rules (\`accessibleWhere\` with CASL's

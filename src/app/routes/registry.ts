@@ -25,10 +25,6 @@ const STOREFRONT_WRITE: Access = { kind: 'storefront', scope: 'write-orders' };
 function page(pattern: string, access: Access, title: string, extra: Partial<RouteDef> = {}): RouteDef {
   return { pattern, kind: 'page', methods: ['GET'], access, title, ...extra };
 }
-/** A spec page whose area is not built yet. */
-function planned(pattern: string, permission: Permission, title: string, parent?: string): RouteDef {
-  return page(pattern, perm(permission), title, { planned: true, ...(parent ? { parent } : {}) });
-}
 function api(methods: Method[], pattern: string, access: Access, extra: Partial<RouteDef> = {}): RouteDef {
   return { pattern, kind: 'api', methods, access, ...extra };
 }
@@ -86,6 +82,8 @@ const routeList: RouteDef[] = [
   api(['GET'], '/api/storefront/v1/availability', STOREFRONT_READ, { sampleQuery: 'sku=DFH-KUR-001&pincode=560001' }),
   api(['POST'], '/api/storefront/v1/customers', STOREFRONT_WRITE),
   api(['POST'], '/api/storefront/v1/orders', STOREFRONT_WRITE),
+  // Prices a cart as placing would (discounts, delivery charge), writing nothing (docs/money.md "Discounts").
+  api(['POST'], '/api/storefront/v1/orders/quote', STOREFRONT_WRITE),
   api(['GET'], '/api/storefront/v1/orders/:number', STOREFRONT_WRITE, { sample: { number: 'OD-2026-999999' } }),
   api(['POST'], '/api/storefront/v1/orders/:number/cancel', STOREFRONT_WRITE, { sample: { number: 'OD-2026-999999' } }),
   api(['POST'], '/api/storefront/v1/orders/:number/return', STOREFRONT_WRITE, { sample: { number: 'OD-2026-999999' } }),
@@ -163,7 +161,6 @@ const routeList: RouteDef[] = [
   api(['POST'], '/api/permissions/:id', perm('rbac:update'), { sample: { id: '2' } }),
   api(['GET'], '/api/user/permissions/:user', perm('rbac:list'), { sample: { user: '1' } }),
   api(['POST'], '/api/user/permissions/:user', perm('rbac:update'), { sample: { user: '1' } }),
-  planned('/coupons/listing', 'discounts:list', 'Coupons'),
   // Payouts (src/features/payouts, docs/money.md "Payouts"): a vendor's own only; steps by staff only.
   page('/payouts/listing', perm('accountings:payouts-list'), 'Payouts'),
   page('/payouts/:id/details', perm('accountings:payouts-list'), 'Payout details', {

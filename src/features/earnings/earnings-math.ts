@@ -1,6 +1,6 @@
 /**
  * The ledger's arithmetic (docs/money.md), pure and in integer paise: a line's commission, the
- * entries a delivered line writes (sale, commission, GST on commission, TCS per GST head, TDS),
+ * entries a delivered line writes (sale, the platform-funded discount, commission, GST on commission, TCS per GST head, TDS),
  * how much of each entry a refund reverses (the refund is spread over the lines by
  * src/lib/money/split.ts), and when earnings become payable. Every rounding is per line, half up, to the paisa (as GST on orders:
  * src/lib/money/gst.ts), and a full refund reverses every entry exactly. Property-tested in
@@ -30,6 +30,8 @@ export interface DeliveredLine {
   /** Frozen at placing (order_line_terms). */
   commissionPaise: number;
   commissionRateBp: number;
+  /** The part of the line's discount the platform pays for (credited to the vendor); 0 when none. */
+  platformDiscountPaise?: number;
 }
 
 /** An entry before it has a vendor, an order and a date. */
@@ -57,7 +59,7 @@ const draft = (type: EntryType, amountPaise: number, rateBp: number | null, base
  * Amounts of zero are left out (the ledger holds no empty entries).
  */
 export function deliveryEntries(line: DeliveredLine, supply: 'intra' | 'inter', rates: DeliveryRates): EntryDraft[] {
-  checkWhole({ ...line, ...rates });
+  checkWhole({ ...line, platformDiscountPaise: line.platformDiscountPaise ?? 0, ...rates });
   const gst = mulDivRound(line.commissionPaise, rates.commissionGstBp, 10000);
   const tcs: EntryDraft[] =
     supply === 'intra'
@@ -65,6 +67,7 @@ export function deliveryEntries(line: DeliveredLine, supply: 'intra' | 'inter', 
       : [draft('tcs', -mulDivRound(line.taxablePaise, rates.tcsBp, 10000), rates.tcsBp, line.taxablePaise, 'igst')];
   return [
     draft('sale', line.totalPaise, null, null),
+    draft('platform_discount', line.platformDiscountPaise ?? 0, null, null),
     draft('commission', -line.commissionPaise, line.commissionRateBp, line.taxablePaise),
     draft('commission_gst', -gst, rates.commissionGstBp, line.commissionPaise),
     ...tcs,

@@ -16,7 +16,18 @@ import { orderLines, orders, subOrders } from '../orders/orders.tables.ts';
 const paise = (name: string) => bigint(name, { mode: 'number' });
 
 /** An entry's type (docs/money.md "The ledger"): what moved the vendor's balance, and which way. */
-export const ENTRY_TYPES = ['sale', 'commission', 'commission_gst', 'tcs', 'tds', 'refund_reversal', 'shipping_fee', 'adjustment', 'payout'] as const;
+export const ENTRY_TYPES = [
+  'sale',
+  'platform_discount',
+  'commission',
+  'commission_gst',
+  'tcs',
+  'tds',
+  'refund_reversal',
+  'shipping_fee',
+  'adjustment',
+  'payout',
+] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
 
 /** The GST heads a TCS entry is withheld under (s.52 CGST Act: CGST + SGST, or IGST). */
@@ -75,7 +86,7 @@ export const earningEntries = pgTable(
       .where(sql`${t.payoutId} is null`),
     check(
       'earning_entries_type_check',
-      sql`${t.type} in ('sale', 'commission', 'commission_gst', 'tcs', 'tds', 'refund_reversal', 'shipping_fee', 'adjustment', 'payout')`,
+      sql`${t.type} in ('sale', 'platform_discount', 'commission', 'commission_gst', 'tcs', 'tds', 'refund_reversal', 'shipping_fee', 'adjustment', 'payout')`,
     ),
     check('earning_entries_amount_check', sql`${t.amountPaise} <> 0`),
     check('earning_entries_head_check', sql`${t.taxHead} is null or ${t.taxHead} in ('cgst', 'sgst', 'igst')`),

@@ -6,6 +6,7 @@ import type { EntryType } from './earnings.tables.ts';
 
 export const ENTRY_TYPE_OPTIONS: readonly { value: EntryType; label: string }[] = [
   { value: 'sale', label: 'Sale' },
+  { value: 'platform_discount', label: 'Discount paid by the platform' },
   { value: 'commission', label: 'Commission' },
   { value: 'commission_gst', label: 'GST on commission' },
   { value: 'tcs', label: 'TCS withheld' },

@@ -139,6 +139,7 @@ export function statementPdf(s: Statement): Promise<Buffer> {
   heading('Reconciliation');
   line('Sales delivered', formatPaise(s.reconciliation.delivered_sales_paise));
   line('Sales refunded', formatPaise(-s.reconciliation.refunded_sales_paise));
+  if (s.reconciliation.platform_discounts_paise) line('Discounts paid by the platform', formatPaise(s.reconciliation.platform_discounts_paise));
   line('Adjustments', formatPaise(s.reconciliation.adjustments_paise));
   line('Paid out', formatPaise(-s.reconciliation.payouts_paise));
   doc.moveDown(0.4);

@@ -61,7 +61,14 @@ export interface Statement {
   /** Of the closing balance, what was not payable yet at the month's end. */
   pending_at_close_paise: number;
   /** The reconciliation with orders, refunds and payouts. */
-  reconciliation: { delivered_sales_paise: number; refunded_sales_paise: number; payouts_paise: number; adjustments_paise: number };
+  reconciliation: {
+    delivered_sales_paise: number;
+    refunded_sales_paise: number;
+    /** Discounts the platform paid for on delivered lines, less what refunds took back (docs/money.md "Discounts"). */
+    platform_discounts_paise: number;
+    payouts_paise: number;
+    adjustments_paise: number;
+  };
 }
 
 export function monthBounds(month: string): { from: Date; to: Date } {
@@ -163,6 +170,9 @@ export async function buildStatement(db: DbOrTx, vendorId: number, month: string
     reconciliation: {
       delivered_sales_paise: sum(entries.filter((e) => e.type === 'sale')),
       refunded_sales_paise: -sum(entries.filter((e) => e.type === 'refund_reversal' && e.reverses_type === 'sale')),
+      platform_discounts_paise: sum(
+        entries.filter((e) => e.type === 'platform_discount' || (e.type === 'refund_reversal' && e.reverses_type === 'platform_discount')),
+      ),
       payouts_paise: -sum(entries.filter((e) => e.type === 'payout')),
       adjustments_paise: sum(entries.filter((e) => e.type === 'adjustment')),
     },

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { AreaField, FormDeclaration } from '@/lib/areas/area.ts';
 import { formBoolean, percent } from '@/lib/areas/field-schemas.ts';
+import { paiseSchema } from '@/lib/money/paise.schema.ts';
 
 export const CURRENCIES = [
   { value: 'INR', label: 'Indian rupee (₹, INR)' },
@@ -73,6 +74,11 @@ export const globalSettingsSchema = z
       .min(1, 'At least ₹ 1.')
       .max(10_000_000, 'At most ₹ 1,00,00,000.')
       .default(500),
+    /** Rupees from the form, paise from the API; stored as `delivery_charge_paise`. */
+    delivery_charge: z.preprocess(
+      (v) => (v === '' || v === null || v === undefined ? 0 : v),
+      paiseSchema('Enter the delivery charge in rupees, e.g. 49.00 (0 for free delivery).'),
+    ),
     review_product_changes: formBoolean('Choose whether product changes need review.').default(false),
     sms_provider: z.enum(['default', 'twilio'], { error: 'Choose an SMS provider.' }).default('default'),
     twilio_account_sid: optionalText(34).refine(
@@ -165,6 +171,13 @@ const fields: AreaField[] = [
     input: 'text',
     inputType: 'number',
     hint: 'A vendor may ask for a payout (Quick Withdraw) when their payable balance is at least this much.',
+  },
+  {
+    name: 'delivery_charge',
+    label: 'Delivery charge (₹)',
+    input: 'text',
+    placeholder: '0.00',
+    hint: 'Charged once per order, on top of the items (0: free delivery). The marketplace’s own charge: on no vendor’s invoice; promotions may waive it.',
   },
   {
     name: 'review_product_changes',

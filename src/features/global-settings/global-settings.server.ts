@@ -17,7 +17,8 @@ import { SECRET_FIELDS, type GlobalSettingsInput, type SecretField } from './glo
 
 const KEY = 'global';
 
-type StoredValues = Omit<GlobalSettingsInput, SecretField | `${SecretField}_remove`>;
+/** The delivery charge is kept in paise (`delivery_charge_paise`); the form shows it in rupees. */
+type StoredValues = Omit<GlobalSettingsInput, SecretField | `${SecretField}_remove` | 'delivery_charge'> & { delivery_charge_paise: number };
 interface Stored {
   version: number;
   values: StoredValues;
@@ -36,6 +37,7 @@ export const DEFAULT_SETTINGS: StoredValues = {
   low_stock_threshold: 5,
   default_return_window_days: 7,
   minimum_payout_rupees: 500,
+  delivery_charge_paise: 0,
   review_product_changes: false,
   sms_provider: 'default',
   twilio_account_sid: '',
@@ -64,11 +66,21 @@ async function readStored(db: DbOrTx, lock = false): Promise<Stored> {
 }
 
 /** What the API and the page show: values, whether each secret is saved, the version. */
-export type GlobalSettingsView = StoredValues & Record<`${SecretField}_set`, boolean> & { id: 1; version: number; updated_at: string };
+export type GlobalSettingsView = Omit<StoredValues, 'delivery_charge_paise'> &
+  Record<`${SecretField}_set`, boolean> & { id: 1; version: number; updated_at: string; delivery_charge: string };
 
 function view(stored: Stored): GlobalSettingsView {
   const secretsSet = Object.fromEntries(SECRET_FIELDS.map((f) => [`${f}_set`, Boolean(open(stored.secrets[f]))])) as Record<`${SecretField}_set`, boolean>;
-  return { id: 1, ...stored.values, ...secretsSet, version: stored.version, updated_at: stored.updated_at };
+  // The delivery charge as the form shows and takes it: rupees as text (a JSON number sent back is paise).
+  const { delivery_charge_paise: deliveryCharge, ...values } = stored.values;
+  return {
+    id: 1,
+    ...values,
+    delivery_charge: (Number(deliveryCharge ?? 0) / 100).toFixed(2),
+    ...secretsSet,
+    version: stored.version,
+    updated_at: stored.updated_at,
+  };
 }
 
 export async function getGlobalSettings(db: DbOrTx): Promise<GlobalSettingsView> {
@@ -90,8 +102,10 @@ export async function saveGlobalSettings(db: Db, actor: Actor, version: number, 
       razorpay_webhook_secret_remove,
       razorpay_key_secret,
       razorpay_key_secret_remove,
-      ...values
+      delivery_charge,
+      ...rest
     } = input;
+    const values: StoredValues = { ...rest, delivery_charge_paise: delivery_charge };
     const given: Record<SecretField, { value: string; remove: boolean }> = {
       twilio_auth_token: { value: twilio_auth_token, remove: twilio_auth_token_remove === 'true' },
       smtp_password: { value: smtp_password, remove: smtp_password_remove === 'true' },

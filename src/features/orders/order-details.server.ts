@@ -15,7 +15,7 @@ import { vendors } from '@/lib/db/schema.ts';
 import { deliveryPartners } from '@/features/delivery-partners/delivery-partner.tables.ts';
 import { warehouses } from '@/features/warehouses/warehouse.tables.ts';
 import { pincodes } from '@/features/geography/geography.tables.ts';
-import { orderEvents, orderLines, orderNotes, orders, payments, subOrders } from './orders.tables.ts';
+import { orderDiscounts, orderEvents, orderLines, orderNotes, orders, payments, subOrders } from './orders.tables.ts';
 import { allowedActions, statusLabel, type ActorKind } from './order-status.ts';
 import { partnersServing } from './order-pricing.server.ts';
 
@@ -69,6 +69,13 @@ export async function orderDetails(db: DbOrTx, principal: Principal, orderId: nu
     .from(orderNotes)
     .where(and(eq(orderNotes.orderId, orderId), vendorId === null ? undefined : or(eq(orderNotes.vendorId, vendorId), isNull(orderNotes.vendorId))))
     .orderBy(asc(orderNotes.id));
+  // The discounts it got (docs/money.md "Discounts"): staff every one; a vendor those they fund
+  // (their lines show every discount on them, and what the platform pays of it).
+  const discounts = await db
+    .select()
+    .from(orderDiscounts)
+    .where(and(eq(orderDiscounts.orderId, orderId), vendorId === null ? undefined : eq(orderDiscounts.vendorId, vendorId)))
+    .orderBy(asc(orderDiscounts.id));
   const kind = moverKindOf(principal);
   const [place] = await db.select({ id: pincodes.id }).from(pincodes).where(eq(pincodes.pincode, order.shippingPincode)).limit(1);
   const partners = place ? await partnersServing(db, place.id, order.paymentMethod === 'cod') : [];
@@ -89,7 +96,20 @@ export async function orderDetails(db: DbOrTx, principal: Principal, orderId: nu
     items_paise: vendorId === null ? order.itemsPaise : subs.reduce((a, s) => a + s.sub.itemsPaise, 0),
     taxable_paise: vendorId === null ? order.taxablePaise : subs.reduce((a, s) => a + s.sub.taxablePaise, 0),
     tax_paise: vendorId === null ? order.taxPaise : subs.reduce((a, s) => a + s.sub.cgstPaise + s.sub.sgstPaise + s.sub.igstPaise, 0),
+    discount_paise: vendorId === null ? order.discountPaise : subs.reduce((a, s) => a + s.sub.discountPaise, 0),
+    // The delivery charge is the marketplace's own (on no vendor's sub-order): staff only.
+    shipping_paise: vendorId === null ? order.shippingPaise : 0,
+    shipping_discount_paise: vendorId === null ? order.shippingDiscountPaise : 0,
     total_paise: vendorId === null ? order.totalPaise : subs.reduce((a, s) => a + s.sub.totalPaise, 0),
+    discounts: discounts.map((d) => ({
+      id: d.id,
+      kind: d.kind,
+      name: d.name,
+      funded_by: d.fundedBy,
+      amount_paise: d.amountPaise,
+      shipping_discount_paise: d.shippingDiscountPaise,
+      reason: d.reason,
+    })),
     version: order.version,
     sub_orders: subs.map(({ sub, vendorName, vendorGstin, warehouseName, warehouseCode, partnerName }) => ({
       id: sub.id,
@@ -139,6 +159,7 @@ export async function orderDetails(db: DbOrTx, principal: Principal, orderId: nu
           quantity: l.quantity,
           unit_price_paise: l.unitPricePaise,
           discount_paise: l.discountPaise,
+          platform_discount_paise: l.platformDiscountPaise,
           tax_rate_bp: l.taxRateBp,
           price_mode: l.priceMode,
           taxable_paise: l.taxablePaise,

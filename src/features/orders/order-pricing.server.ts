@@ -129,6 +129,8 @@ export async function variantsOnSale(tx: DbOrTx, skus: string[]) {
       sku: productVariants.sku,
       vendorId: productVariants.vendorId,
       productId: products.id,
+      categoryId: products.categoryId,
+      subCategoryId: products.subCategoryId,
       productName: products.name,
       pricePaise: productVariants.pricePaise,
       optionValues: sql<

@@ -60,7 +60,7 @@ export const placeOrderSchema = z.strictObject({
     .min(1, 'Give at least one line.')
     .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} lines.`),
   payment_method: z.enum(['prepaid', 'cod'], { error: 'Choose prepaid or cod.' }),
-  /** Accepted and kept on the order; coupons are applied by the money issue (18). */
+  /** A coupon's code, any case (docs/money.md "Discounts"): applied at placing, or the order is refused with errors.coupon_code. */
   coupon_code: z.string().trim().max(40, 'At most 40 characters.').optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;

@@ -86,7 +86,7 @@ export const orders = pgTable(
       .references(() => states.id, { onDelete: 'restrict' }),
     /** 'prepaid' | 'cod' */
     paymentMethod: text('payment_method').notNull(),
-    /** Accepted and kept; coupons are applied by the money issue (18). */
+    /** The coupon code as the customer typed it; what it gave is in order_discounts (docs/money.md "Discounts"). */
     couponCode: text('coupon_code'),
     /** Derived from the sub-orders (order-status.ts), written in each transition's transaction. */
     status: text('status').notNull().default('placed'),
@@ -94,6 +94,12 @@ export const orders = pgTable(
     discountPaise: paise('discount_paise').notNull().default(0),
     taxablePaise: paise('taxable_paise').notNull(),
     taxPaise: paise('tax_paise').notNull(),
+    /**
+     * The delivery charge (Global Settings), once per order, and what promotions took off it: the
+     * marketplace's own charge, on no vendor's sub-order or invoice. In the total.
+     */
+    shippingPaise: paise('shipping_paise').notNull().default(0),
+    shippingDiscountPaise: paise('shipping_discount_paise').notNull().default(0),
     totalPaise: paise('total_paise').notNull(),
     apiKeyId: integer('api_key_id').references(() => storefrontApiKeys.id, { onDelete: 'set null' }),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
@@ -105,7 +111,11 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId, t.id),
     index('orders_placed_idx').on(t.placedAt, t.id),
     check('orders_payment_method_check', sql`${t.paymentMethod} in ('prepaid', 'cod')`),
-    check('orders_totals_check', sql`${t.totalPaise} = ${t.taxablePaise} + ${t.taxPaise} and ${t.totalPaise} >= 0`),
+    check(
+      'orders_totals_check',
+      sql`${t.totalPaise} = ${t.taxablePaise} + ${t.taxPaise} + ${t.shippingPaise} - ${t.shippingDiscountPaise} and ${t.totalPaise} >= 0`,
+    ),
+    check('orders_shipping_check', sql`${t.shippingPaise} >= 0 and ${t.shippingDiscountPaise} between 0 and ${t.shippingPaise}`),
   ],
 );
 
@@ -194,7 +204,10 @@ export const orderLines = pgTable(
     hsnCode: text('hsn_code').notNull(),
     quantity: integer('quantity').notNull(),
     unitPricePaise: paise('unit_price_paise').notNull(),
+    /** Every discount on the line (promotions and the coupon), off its gross before tax. */
     discountPaise: paise('discount_paise').notNull().default(0),
+    /** The part of it the platform pays for: credited to the vendor in the ledger at delivery (`platform_discount`). */
+    platformDiscountPaise: paise('platform_discount_paise').notNull().default(0),
     /** GST rate in basis points (1800 = 18 %). */
     taxRateBp: integer('tax_rate_bp').notNull(),
     /** 'inclusive' | 'exclusive': whether the unit price already held the tax. */
@@ -210,7 +223,43 @@ export const orderLines = pgTable(
     index('order_lines_order_idx').on(t.orderId),
     index('order_lines_variant_idx').on(t.variantId),
     check('order_lines_quantity_check', sql`${t.quantity} > 0`),
+    check('order_lines_platform_discount_check', sql`${t.platformDiscountPaise} between 0 and ${t.discountPaise}`),
     check('order_lines_totals_check', sql`${t.totalPaise} = ${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise}`),
+  ],
+);
+
+/**
+ * The discounts an order got (docs/money.md "Discounts"): each promotion and the coupon that
+ * applied, who funds it, what it took off the lines and off the delivery charge, and why.
+ */
+export const orderDiscounts = pgTable(
+  'order_discounts',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 'promotion' | 'coupon' */
+    kind: text('kind').notNull(),
+    /** The coupon's or the promotion's id (no foreign key: the record may be deleted later; the name stays). */
+    couponId: integer('coupon_id'),
+    promotionId: integer('promotion_id'),
+    /** The coupon's code or the promotion's name, as the customer saw it. */
+    name: text('name').notNull(),
+    /** 'platform' | 'vendor' */
+    fundedBy: text('funded_by').notNull(),
+    vendorId: integer('vendor_id').references(() => vendors.id, { onDelete: 'restrict' }),
+    /** Off the lines (their sum), and off the delivery charge. */
+    amountPaise: paise('amount_paise').notNull(),
+    shippingDiscountPaise: paise('shipping_discount_paise').notNull().default(0),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_discounts_order_idx').on(t.orderId),
+    check('order_discounts_kind_check', sql`${t.kind} in ('promotion', 'coupon')`),
+    check('order_discounts_funded_check', sql`${t.fundedBy} in ('platform', 'vendor')`),
+    check('order_discounts_amount_check', sql`${t.amountPaise} >= 0 and ${t.shippingDiscountPaise} >= 0`),
   ],
 );
 

@@ -17,7 +17,7 @@ import { pincodes } from '@/features/geography/geography.tables.ts';
 import { deliveryZones, deliveryZonePincodes } from '@/features/delivery-zones/delivery-zone.tables.ts';
 import { deliveryPartners } from '@/features/delivery-partners/delivery-partner.tables.ts';
 import { taxes } from '@/features/taxes/tax.tables.ts';
-import { orders, orderLines, subOrders } from './orders.tables.ts';
+import { orderDiscounts, orders, orderLines, subOrders } from './orders.tables.ts';
 import { statusLabel } from './order-status.ts';
 import { upsertCustomer } from './order-pricing.server.ts';
 import type { CustomerInput } from './order.schema.ts';
@@ -198,6 +198,7 @@ export async function storefrontOrder(db: DbOrTx, orderId: number) {
   if (!o) throw notFound('That order does not exist.');
   const subs = await db.select().from(subOrders).where(eq(subOrders.orderId, orderId)).orderBy(asc(subOrders.id));
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+  const discounts = await db.select().from(orderDiscounts).where(eq(orderDiscounts.orderId, orderId)).orderBy(asc(orderDiscounts.id));
   return {
     number: o.number,
     status: o.status,
@@ -211,7 +212,17 @@ export async function storefrontOrder(db: DbOrTx, orderId: number) {
     discount_paise: o.discountPaise,
     taxable_paise: o.taxablePaise,
     tax_paise: o.taxPaise,
+    /** The delivery charge and what promotions took off it (the marketplace's own charge). */
+    shipping_paise: o.shippingPaise,
+    shipping_discount_paise: o.shippingDiscountPaise,
     total_paise: o.totalPaise,
+    discounts: discounts.map((d) => ({
+      kind: d.kind,
+      name: d.name,
+      amount_paise: d.amountPaise,
+      shipping_discount_paise: d.shippingDiscountPaise,
+      reason: d.reason,
+    })),
     sub_orders: subs.map((s) => ({
       number: s.number,
       status: s.status,

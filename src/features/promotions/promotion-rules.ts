@@ -27,11 +27,11 @@
  *
  * No server imports: the storefront's answers and the tests use it as it is.
  */
-import type { AppliedDiscount, CartForDiscounts, CartLineForDiscounts, PromotionOutcome, SkippedDiscount } from '@/lib/money/discounts.ts';
-import { mulDivRound } from '@/lib/money/gst.ts';
-import { formatPaise } from '@/lib/money/paise.ts';
-import { formatBasisPoints } from '@/lib/money/rate.ts';
-import { splitByLargestRemainder } from '@/lib/money/split.ts';
+import type { AppliedDiscount, CartForDiscounts, CartLineForDiscounts, PromotionOutcome, SkippedDiscount } from '../../lib/money/discounts.ts';
+import { mulDivRound } from '../../lib/money/gst.ts';
+import { formatPaise } from '../../lib/money/paise.ts';
+import { formatBasisPoints } from '../../lib/money/rate.ts';
+import { splitByLargestRemainder } from '../../lib/money/split.ts';
 
 export type PromotionKind = 'percent_off' | 'buy_x_get_y' | 'free_shipping';
 export type PromotionScope = 'store' | 'categories' | 'products' | 'vendors';

@@ -22,6 +22,8 @@ export const VENDOR_OWNED: Readonly<Record<string, 'vendorId'>> = {
   warehouse: 'vendorId',
   accountings: 'vendorId',
   reviews: 'vendorId',
+  // Coupons: a vendor's are those they fund (a platform coupon has no vendor: staff only).
+  discounts: 'vendorId',
 };
 
 /** Who the abilities are for: a vendor account's vendor (null for a vendor account without one), or staff. */

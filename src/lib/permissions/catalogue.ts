@@ -109,6 +109,11 @@ export const BUILT_IN_ROLES: Record<string, { description: string; permissions: 
       'accountings:payouts-list',
       'accountings:payouts-request',
       'accountings:earning-list',
+      // Their own coupons (funded by them, for their own products): issue 18 §4.
+      'discounts:list',
+      'discounts:create',
+      'discounts:update',
+      'discounts:delete',
       'reviews:list',
       'reviews:reply',
       'notifications:list',

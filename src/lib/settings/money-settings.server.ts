@@ -1,7 +1,8 @@
 /**
  * Global Settings' money defaults (src/features/global-settings), read where the ledger needs them:
  * the store's default commission (when neither a rule, the vendor nor the category sets one) and
- * the return window of products without a return policy. Read in the caller's transaction,
+ * the return window of products without a return policy, the Quick Withdraw minimum and the
+ * delivery charge of an order. Read in the caller's transaction,
  * uncached: one primary-key row, read once per order placed, and a change applies to the next order
  * on every server.
  */
@@ -20,20 +21,33 @@ export interface MoneySettings {
   defaultReturnWindowDays: number;
   /** Quick Withdraw's least amount (paise). */
   minimumPayoutPaise: number;
+  /** The delivery charge, once per order (paise; 0: free delivery). */
+  deliveryChargePaise: number;
 }
 
 export async function moneySettings(db: DbOrTx): Promise<MoneySettings> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'global')).limit(1);
   const values = (
-    row?.value as { values?: { default_commission_percent?: unknown; default_return_window_days?: unknown; minimum_payout_rupees?: unknown } } | undefined
+    row?.value as
+      | {
+          values?: {
+            default_commission_percent?: unknown;
+            default_return_window_days?: unknown;
+            minimum_payout_rupees?: unknown;
+            delivery_charge_paise?: unknown;
+          };
+        }
+      | undefined
   )?.values;
   const percent = Number(values?.default_commission_percent ?? DEFAULT_COMMISSION_PERCENT);
   const days = Number(values?.default_return_window_days ?? DEFAULT_RETURN_WINDOW_DAYS);
   const minimum = Number(values?.minimum_payout_rupees ?? DEFAULT_MINIMUM_PAYOUT_RUPEES);
+  const delivery = Number(values?.delivery_charge_paise ?? 0);
   return {
     defaultCommissionBp:
       Number.isFinite(percent) && percent >= 0 && percent <= 100 ? percentToBasisPoints(percent) : percentToBasisPoints(DEFAULT_COMMISSION_PERCENT),
     defaultReturnWindowDays: Number.isInteger(days) && days >= 0 && days <= 365 ? days : DEFAULT_RETURN_WINDOW_DAYS,
     minimumPayoutPaise: (Number.isInteger(minimum) && minimum >= 1 ? minimum : DEFAULT_MINIMUM_PAYOUT_RUPEES) * 100,
+    deliveryChargePaise: Number.isSafeInteger(delivery) && delivery >= 0 ? delivery : 0,
   };
 }
