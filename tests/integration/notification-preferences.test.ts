@@ -59,9 +59,9 @@ beforeAll(async () => {
 
 describe('the kinds and their defaults', () => {
   it('staff and vendors are offered the kinds they can receive; decisions on a store and its products are mailed by default', async () => {
-    expect((await prefs(admin)).map((p) => p.key)).toEqual(['security', 'approvals', 'settings', 'imports']);
+    expect((await prefs(admin)).map((p) => p.key)).toEqual(['security', 'approvals', 'settings', 'orders', 'imports']);
     const vendorPrefs = await prefs(vendor);
-    expect(vendorPrefs.map((p) => p.key)).toEqual(['security', 'store', 'products', 'payouts', 'imports']);
+    expect(vendorPrefs.map((p) => p.key)).toEqual(['security', 'store', 'products', 'payouts', 'orders', 'imports']);
     expect(mailOf(vendorPrefs)).toEqual(['payouts', 'products', 'store']);
     for (const p of vendorPrefs) expect(p.label.length && p.description.length).toBeTruthy();
   });

@@ -26,6 +26,9 @@ const SENT: [type: string, kind: string, to: 'staff' | 'vendor' | 'all'][] = [
   ['payout.rejected', 'payouts', 'vendor'],
   ['payout.failed', 'payouts', 'vendor'],
   ['payout.returned', 'payouts', 'vendor'],
+  ['orders.placed', 'orders', 'all'],
+  ['orders.cancel', 'orders', 'all'],
+  ['orders.paid_after_cancel', 'orders', 'staff'],
 ];
 
 describe('notification kinds', () => {

@@ -62,6 +62,13 @@ export const NOTIFICATION_KINDS = [
     mailByDefault: true,
   },
   {
+    key: 'orders',
+    label: 'Orders',
+    description: 'A new order, an order cancelled or returned, a payment that came after an order was cancelled.',
+    audience: 'all',
+    mailByDefault: false,
+  },
+  {
     key: 'imports',
     label: 'Bulk imports',
     description: 'A product import finished or failed.',
@@ -86,6 +93,7 @@ const BY_PREFIX: Record<string, NotificationKindKey> = {
   product: 'products',
   import: 'imports',
   payout: 'payouts',
+  orders: 'orders',
 };
 
 /** The kind a notification type belongs to (an unknown type is a security notice: never silently dropped from mail choices). */
