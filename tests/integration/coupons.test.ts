@@ -421,3 +421,67 @@ describe('the delivery charge', () => {
     expect(body.data.total_paise - subsTotal).toBe(4900);
   });
 });
+
+describe('promotions and a coupon at placing (after the delivery charge above: ₹ 49.00)', () => {
+  const promotions = areaApi('promotions', () => admin);
+
+  it('applies the promotions without a code, and with a coupon keeps the better deal for the customer', async () => {
+    const kaveri = await optionId('vendors', 'Kaveri');
+    await promotions.create({
+      name: 'Free delivery above 999',
+      kind: 'free_shipping',
+      scope: 'store',
+      min_order: '999.00',
+      starts_at: '2020-01-01T00:00',
+      ends_at: '2099-12-31T23:59',
+      priority: '10',
+      stacks_with_coupons: 'true',
+      status: 'active',
+    });
+    await promotions.create({
+      name: 'Kaveri 10 % off',
+      kind: 'percent_off',
+      rate_percent: '10',
+      scope: 'vendors',
+      vendor_ids: JSON.stringify([kaveri]),
+      starts_at: '2020-01-01T00:00',
+      ends_at: '2099-12-31T23:59',
+      priority: '20',
+      stacks_with_coupons: 'false',
+      status: 'active',
+    });
+    const lines = [
+      { sku: DFH_KURTA, quantity: 1 },
+      { sku: KVH_TOWELS, quantity: 1 },
+    ];
+
+    // No code: 10 % off the towels (₹ 64.90) and the delivery charge waived.
+    const plain = await place(lines);
+    expect(plain.response.status, JSON.stringify(plain.body)).toBe(201);
+    expect(plain.body.data.discounts).toEqual([
+      expect.objectContaining({ kind: 'promotion', name: 'Kaveri 10 % off', amount_paise: 6490, shipping_discount_paise: 0 }),
+      expect.objectContaining({ kind: 'promotion', name: 'Free delivery above 999', amount_paise: 0, shipping_discount_paise: 4900 }),
+    ]);
+    const plainLines = (plain.body.data.sub_orders as ApiRecord[]).flatMap((s) => s.lines as ApiRecord[]);
+    expect(plainLines.map((l) => [l.sku, l.discount_paise])).toEqual([
+      [DFH_KURTA, 0],
+      [KVH_TOWELS, 6490],
+    ]);
+    expect(plain.body.data.total_paise).toBe((plain.body.data.taxable_paise as number) + (plain.body.data.tax_paise as number));
+
+    // A ₹ 500 code beats the 10 % that doesn't combine with codes: the code and free delivery apply, and the answer says why.
+    await makeCoupon({ code: 'FLAT500', kind: 'flat', amount: '500.00' });
+    const coded = await place(lines, { coupon_code: 'FLAT500' });
+    expect(coded.response.status, JSON.stringify(coded.body)).toBe(201);
+    const kinds = (coded.body.data.discounts as ApiRecord[]).map((d) => [d.kind, d.name]);
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        ['coupon', 'FLAT500'],
+        ['promotion', 'Free delivery above 999'],
+      ]),
+    );
+    expect(kinds).not.toContainEqual(['promotion', 'Kaveri 10 % off']);
+    expect(coded.body.data.discount_paise).toBe(50000);
+    expect((coded.body.data.skipped as ApiRecord[]).map((s) => s.name)).toContain('Kaveri 10 % off');
+  });
+});
