@@ -50,7 +50,7 @@ test('a vendor adds their own coupon for one of their products', async ({ page, 
   await page.getByLabel('Discount', { exact: true }).selectOption('flat');
   await page.getByLabel('Amount off (₹)').fill('75');
   await page.getByLabel('Applies to').selectOption('products');
-  await page.getByRole('searchbox', { name: 'Search products' }).fill('Cotton Kurta');
+  await page.getByRole('searchbox', { name: 'Find products' }).fill('Cotton Kurta');
   await page.getByRole('checkbox', { name: 'Cotton Kurta, Indigo' }).check();
   await expect(page.getByText('1 chosen.')).toBeVisible();
   await expectNoSeriousViolations(page, 'Add coupon, with products picked');
