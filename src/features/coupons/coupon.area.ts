@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { defineArea } from '@/lib/areas/area.ts';
-import { ACTIVE_STATUSES, activeStatus, optionalRecordId, optionalText, optionalWholeNumber, recordId } from '@/lib/areas/field-schemas.ts';
+import { ACTIVE_STATUSES, activeStatus, optionalRecordId, optionalText, optionalWholeNumber, recordIdSet } from '@/lib/areas/field-schemas.ts';
 import { istDateTime } from '@/lib/india/formats.ts';
 import { paiseSchema } from '@/lib/money/paise.schema.ts';
 
@@ -30,21 +30,6 @@ export const COUPON_FUNDER_OPTIONS = [
 
 /** Blank (or null) is "none"; otherwise rupees from the form, paise from the API. */
 const optionalPaise = (message: string) => z.preprocess((v) => (v === '' || v === null || v === undefined ? null : v), paiseSchema(message).nullable());
-
-/** A list of record ids, as JSON text from the form (the relation-set field) or an array from the API. */
-const idList = (message: string) =>
-  z.preprocess(
-    (v) => {
-      if (v === undefined || v === null || v === '') return [];
-      if (typeof v !== 'string') return v;
-      try {
-        return JSON.parse(v);
-      } catch {
-        return v;
-      }
-    },
-    z.array(recordId(message), { error: message }).max(500, 'At most 500.'),
-  );
 
 /** 0.01 to 100 with at most two decimals, or blank. */
 const ratePercent = z.preprocess(
@@ -74,9 +59,9 @@ export const couponSchema = z
     funded_by: z.enum(['platform', 'vendor'], { error: 'Choose who pays for the discount.' }).default('platform'),
     vendor_id: optionalRecordId('Choose the vendor who pays for it.').optional(),
     scope: z.enum(['store', 'vendors', 'categories', 'products'], { error: 'Choose where the coupon applies.' }).default('store'),
-    vendor_ids: idList('Choose vendors from the list.').optional(),
-    category_ids: idList('Choose categories from the list.').optional(),
-    product_ids: idList('Choose products from the list.').optional(),
+    vendor_ids: recordIdSet('Choose vendors from the list (at most 500).', 500).optional(),
+    category_ids: recordIdSet('Choose categories from the list (at most 500).', 500).optional(),
+    product_ids: recordIdSet('Choose products from the list (at most 500).', 500).optional(),
     starts_at: istDateTime(),
     ends_at: istDateTime(),
     usage_limit: optionalWholeNumber('Enter a whole number of uses from 1, or leave it blank for no limit.', 10_000_000),
