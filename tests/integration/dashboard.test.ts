@@ -114,15 +114,31 @@ function normalised(rows: Map<string, Row>, fields: string[]): Record<string, Ro
 /** The kept roll-ups and a recount from the source tables, IST days computed here (not by the database's ist_day). */
 async function keptAndRecounted() {
   return db(async (q) => {
-    const kept = { sales: new Map<string, Row>(), products: new Map<string, Row>(), statuses: new Map<string, Row>() };
+    const kept = {
+      sales: new Map<string, Row>(),
+      products: new Map<string, Row>(),
+      statuses: new Map<string, Row>(),
+      productMonths: new Map<string, Row>(),
+      marketStatuses: new Map<string, Row>(),
+    };
     for (const r of await q(`select *, to_char(day, 'YYYY-MM-DD') as d from sales_daily`))
       add(kept.sales, `${r.d}|${r.vendor_id}`, Object.fromEntries(SALES_FIELDS.map((f) => [f, Number(r[f])])));
     for (const r of await q(`select *, to_char(day, 'YYYY-MM-DD') as d from product_sales_daily`))
       add(kept.products, `${r.d}|${r.vendor_id}|${r.product_id}`, { items: Number(r.items), gmv_paise: Number(r.gmv_paise) });
     for (const r of await q(`select *, to_char(day, 'YYYY-MM-DD') as d from sub_order_status_daily`))
       add(kept.statuses, `${r.d}|${r.vendor_id}|${r.status}`, { sub_orders: Number(r.sub_orders) });
+    for (const r of await q(`select *, to_char(month, 'YYYY-MM-DD') as m from product_sales_monthly`))
+      add(kept.productMonths, `${r.m}|${r.vendor_id}|${r.product_id}`, { items: Number(r.items), gmv_paise: Number(r.gmv_paise) });
+    for (const r of await q(`select *, to_char(day, 'YYYY-MM-DD') as d from status_daily`))
+      add(kept.marketStatuses, `${r.d}|${r.status}`, { sub_orders: Number(r.sub_orders) });
 
-    const recount = { sales: new Map<string, Row>(), products: new Map<string, Row>(), statuses: new Map<string, Row>() };
+    const recount = {
+      sales: new Map<string, Row>(),
+      products: new Map<string, Row>(),
+      statuses: new Map<string, Row>(),
+      productMonths: new Map<string, Row>(),
+      marketStatuses: new Map<string, Row>(),
+    };
     const day = (v: unknown) => istDate(v as Date | string);
     for (const o of await q(`select placed_at from orders`)) add(recount.sales, `${day(o.placed_at)}|0`, { orders: 1 });
     const subs = new Map<number, Record<string, unknown>>();
@@ -130,6 +146,7 @@ async function keptAndRecounted() {
       subs.set(Number(s.id), s);
       add(recount.sales, `${day(s.placed_at)}|${s.vendor_id}`, { sub_orders: 1, gmv_paise: Number(s.total_paise) });
       add(recount.statuses, `${day(s.placed_at)}|${s.vendor_id}|${s.status}`, { sub_orders: 1 });
+      add(recount.marketStatuses, `${day(s.placed_at)}|${s.status}`, { sub_orders: 1 });
     }
     for (const l of await q(
       `select l.sub_order_id, l.quantity, l.total_paise, v.product_id from order_lines l join product_variants v on v.id = l.variant_id`,
@@ -137,6 +154,10 @@ async function keptAndRecounted() {
       const s = subs.get(Number(l.sub_order_id))!;
       add(recount.sales, `${day(s.placed_at)}|${s.vendor_id}`, { items: Number(l.quantity) });
       add(recount.products, `${day(s.placed_at)}|${s.vendor_id}|${l.product_id}`, { items: Number(l.quantity), gmv_paise: Number(l.total_paise) });
+      add(recount.productMonths, `${day(s.placed_at).slice(0, 7)}-01|${s.vendor_id}|${l.product_id}`, {
+        items: Number(l.quantity),
+        gmv_paise: Number(l.total_paise),
+      });
     }
     for (const e of await q(`select sub_order_id, created_at, from_status, to_status from order_events where sub_order_id is not null`)) {
       if (!['cancelled', 'rto'].includes(String(e.to_status)) || e.from_status === e.to_status) continue;
@@ -161,11 +182,15 @@ async function keptAndRecounted() {
         sales: normalised(kept.sales, SALES_FIELDS),
         products: normalised(kept.products, ['items', 'gmv_paise']),
         statuses: normalised(kept.statuses, ['sub_orders']),
+        productMonths: normalised(kept.productMonths, ['items', 'gmv_paise']),
+        marketStatuses: normalised(kept.marketStatuses, ['sub_orders']),
       },
       recounted: {
         sales: normalised(recount.sales, SALES_FIELDS),
         products: normalised(recount.products, ['items', 'gmv_paise']),
         statuses: normalised(recount.statuses, ['sub_orders']),
+        productMonths: normalised(recount.productMonths, ['items', 'gmv_paise']),
+        marketStatuses: normalised(recount.marketStatuses, ['sub_orders']),
       },
     };
   });
@@ -246,6 +271,16 @@ describe('the roll-ups', () => {
       }),
       { numRuns: 3 },
     );
+    // The rebuild (`npm run rollups:rebuild`) recomputes every roll-up, the monthly and marketplace ones too, to the same rows.
+    const kept = (await keptAndRecounted()).kept;
+    await db(async (q) => {
+      await q(`delete from product_sales_monthly`);
+      await q(`delete from status_daily`);
+      await q(`update sales_daily set gmv_paise = gmv_paise + 1`);
+    });
+    expect((await keptAndRecounted()).kept).not.toEqual(kept);
+    await db((q) => q(`select rollups_rebuild()`));
+    expect((await keptAndRecounted()).kept).toEqual(kept);
     const after = Object.values((await keptAndRecounted()).recounted.sales);
     for (const figure of ['refunds_paise', 'commission_paise', 'cancellations', 'new_customers'])
       expect(
