@@ -16,7 +16,6 @@ import { productSalesDaily, productSalesMonthly, salesDaily, statusDaily, subOrd
 import { daysBetween, splitByMonths, type ResolvedRange } from '@/features/dashboard/range.ts';
 import { istDate } from '@/lib/india/ist.ts';
 import { rowsOf } from '@/lib/db/client.server.ts';
-import { subOrders } from '@/features/orders/orders.tables.ts';
 import { products } from '@/features/products/product.tables.ts';
 import { stockLevels } from '@/features/inventories/inventory.tables.ts';
 import { readBalances, type Balances } from '@/features/earnings/ledger.server.ts';
