@@ -1,19 +1,25 @@
 /**
- * Global search (Ctrl/⌘+K). Finds the pages the user may open (from the menu and the route
- * registry) and records of the areas that register a provider here. Each area adds one entry
- * to SEARCH_PROVIDERS; results are filtered by the provider's permission and scoping.
+ * Global search (Ctrl/⌘+K), decision 061. Finds the pages the user may open (from the menu and the
+ * route registry, in memory) and records of every kind they may list, in ONE statement per keystroke:
+ * a UNION ALL of one branch per kind (each area's `searchBranch`, the orders', the vendors'), each
+ * answering its best few rows through its own indexes (trigram GIN for names, text_pattern_ops
+ * btrees for the starts of order numbers, AWBs, phones and SKUs), ranked (exact and prefix matches
+ * first, then trigram similarity) and scoped as its list is (a vendor finds only their own). Kinds
+ * without the permission of their list have no branch at all.
  */
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client.server.ts';
+import { rowsOf } from '@/lib/db/client.server.ts';
 import type { Principal } from '@/lib/auth/principal.server.ts';
-import type { Permission } from '@/lib/permissions/catalogue.ts';
 import { MENU } from '@/lib/navigation/menu.ts';
 import { routes } from '@/app/routes/registry.ts';
 import { RESOURCES } from '@/app/areas/resources.server.ts';
 import { areaPermission, editPath } from '@/lib/areas/area.ts';
 import { SYSTEM_ACTOR } from '@/lib/activity/activity.server.ts';
-import type { ListSource } from '@/lib/areas/read-only-list.server.ts';
-import type { ApiRecord } from '@/lib/areas/resource.server.ts';
-import { ORDER_SOURCES } from '@/features/orders/order.source.server.ts';
+import { escapeLike, searchRank, searchText } from '@/lib/list/list-sql.server.ts';
+import { vendorScope } from '@/lib/permissions/scope.server.ts';
+import { vendors } from '@/lib/db/schema.ts';
+import { subOrders } from '@/features/orders/orders.tables.ts';
 import { statusLabel } from '@/features/orders/order-status.ts';
 
 export interface SearchResult {
@@ -24,69 +30,149 @@ export interface SearchResult {
   area?: string;
 }
 
-export interface SearchProvider {
-  area: string;
-  label: string;
-  permission: Permission;
-  search(db: Db, principal: Principal, q: string, limit: number): Promise<Omit<SearchResult, 'type' | 'area'>[]>;
+/** Records of each kind in the dialog, and in all. */
+const PER_KIND = 5;
+const RECORDS = 30;
+
+/** A row of the statement: every branch answers these columns, in this order. */
+interface Hit {
+  kind: string;
+  id: number;
+  title: string;
+  detail: string | null;
+  extra: string | null;
+  rank: number;
 }
 
-/** Every declared area is searchable by its list's search box; the rest register by hand. */
-const areaProviders: SearchProvider[] = Object.values(RESOURCES).map((r) => ({
-  area: r.area.key,
+/**
+ * One kind of record: its branch of the statement (null: nothing to search for this person or this
+ * text) and how a hit reads and opens.
+ */
+interface SearchKind {
+  key: string;
+  label: string;
+  permission: string;
+  branch(db: Db, principal: Principal, q: string): SQL | null;
+  open(hit: Hit, principal: Principal): Omit<SearchResult, 'type' | 'area'>;
+}
+
+/** Every declared area is searchable as its list's search box finds (decision 061: `searchBranch`). */
+const areaKinds: SearchKind[] = Object.values(RESOURCES).map((r) => ({
+  key: r.area.key,
   label: r.area.label,
-  permission: areaPermission(r.area, 'list') as Permission,
-  async search(db, principal, q, limit) {
-    const result = await r.list(db, { principal, actor: SYSTEM_ACTOR }, { page: 1, per_page: 10, order: 'asc', q, filters: {} });
+  permission: areaPermission(r.area, 'list'),
+  branch: (db, principal, q) => r.searchBranch(db, { principal, actor: SYSTEM_ACTOR }, q, PER_KIND),
+  open(hit, principal) {
     // Someone who may only read the area (a vendor and the size charts) finds the record in its list.
     const canEdit = principal.abilities.includes(areaPermission(r.area, 'update'));
     // An area with a details page (a customer, a delivery partner) opens it for whoever may view it.
     const details = r.area.details;
     const canView = Boolean(details && principal.abilities.includes(`${r.area.permissionArea}:${details.action}`));
-    return result.data.slice(0, limit).map((record) => {
-      const title = String(record[r.area.titleField] ?? record.id);
-      const href = canView
-        ? details!.path.replace(':id', String(record.id))
-        : canEdit
-          ? editPath(r.area, record.id)
-          : `${r.area.paths.list}?${new URLSearchParams({ q: title })}`;
-      return { title, href };
-    });
+    const href = canView
+      ? details!.path.replace(':id', String(hit.id))
+      : canEdit
+        ? editPath(r.area, hit.id)
+        : `${r.area.paths.list}?${new URLSearchParams({ q: hit.title })}`;
+    return { title: hit.title, href };
   },
 }));
 
 /**
- * A read-only list (the orders) searched through its own source: the list's search box and its scope
- * (a vendor finds only their own sub-orders), each row opening what `open` says.
+ * Orders, by the start of a parcel's number (the order's number is its start too), of its AWB, of the
+ * customer's phone (its digits), and by the customer's name; each parcel opens its order. Scoped as
+ * the Orders list: a vendor finds only their own sub-orders.
  */
-function listProvider(
-  area: string,
-  label: string,
-  permission: Permission,
-  source: ListSource,
-  open: (row: ApiRecord) => Omit<SearchResult, 'type' | 'area'>,
-): SearchProvider {
-  return {
-    area,
-    label,
-    permission,
-    async search(db, principal, q, limit) {
-      // The list's smallest page; the dialog shows the first `limit`.
-      const query = source.parseListQuery({ q, page: '1', per_page: '10' });
-      const result = await source.list(db, { principal, actor: SYSTEM_ACTOR }, query);
-      return result.data.slice(0, limit).map(open);
-    },
-  };
+const ordersKind: SearchKind = {
+  key: 'orders',
+  label: 'Orders',
+  permission: 'orders:list',
+  branch(db, principal, q) {
+    const own = vendorScope(principal, 'orders', subOrders, 'list');
+    // As typed and upper-cased (numbers are upper-case; an AWB is as the courier wrote it).
+    const upper = `${escapeLike(q.toUpperCase())}%`;
+    const typed = `${escapeLike(q)}%`;
+    const digits = q.replace(/\D/g, '');
+    const phone = /^[+\d\s()-]+$/.test(q) && digits.length >= 4 ? digits.replace(/^91(?=\d{10})/, '') : null;
+    const pick = (where: SQL | undefined, n: number) =>
+      db.select({ id: subOrders.id }).from(subOrders).where(and(where, own)).limit(n).getSQL();
+    const candidates = [
+      pick(sql`(${subOrders.number} like ${upper} or ${subOrders.number} like ${typed})`, PER_KIND),
+      pick(sql`(${subOrders.awb} like ${upper} or ${subOrders.awb} like ${typed})`, PER_KIND),
+      phone ? pick(sql`${subOrders.customerPhone} like ${`${phone}%`}`, PER_KIND) : null,
+      q.length >= 3 ? pick(ilike(subOrders.customerName, `%${escapeLike(q)}%`), 50) : null,
+    ].filter((c): c is SQL => c !== null);
+    const rank = sql`(case when upper(${subOrders.number}) = ${q.toUpperCase()} or upper(${subOrders.awb}) = ${q.toUpperCase()} then 5
+      when upper(${subOrders.number}) like ${upper} or upper(${subOrders.awb}) like ${upper} then 4
+      ${phone ? sql`when ${subOrders.customerPhone} like ${`${phone}%`} then 4` : sql``} else 0 end + ${searchRank([subOrders.customerName], q)})::float8`;
+    return db
+      .select({
+        id: subOrders.orderId,
+        title: subOrders.number,
+        detail: subOrders.customerName,
+        extra: subOrders.status,
+        rank,
+      })
+      .from(subOrders)
+      .where(and(sql`${subOrders.id} in (${sql.join(
+        candidates.map((c) => sql`(${c})`),
+        sql` union `,
+      )})`, own))
+      .orderBy(desc(rank), desc(subOrders.id))
+      .limit(PER_KIND)
+      .getSQL();
+  },
+  open: (hit) => ({
+    title: hit.title,
+    subtitle: `${hit.detail ?? ''} · ${statusLabel(hit.extra ?? '')}`,
+    href: `/orders/${hit.id}/details`,
+  }),
+};
+
+/** Vendors (staff), by store or legal name, phone or GSTIN, as the Vendors list's search box. */
+const vendorsKind: SearchKind = {
+  key: 'vendors',
+  label: 'Vendors',
+  permission: 'vendors:list',
+  branch(db, principal, q) {
+    if (principal.user.userType === 'vendor') return null;
+    const columns = [vendors.storeName, vendors.legalName, vendors.phone, vendors.gstin];
+    const rank = sql`(${searchRank(columns, q)})::float8`;
+    return db
+      .select({ id: vendors.id, title: sql`coalesce(${vendors.storeName}, ${vendors.legalName}, 'Vendor #' || ${vendors.id})`, detail: vendors.status, extra: sql`null::text`, rank })
+      .from(vendors)
+      .where(or(...columns.map((c) => searchText(c, q))))
+      .orderBy(desc(rank), vendors.id)
+      .limit(PER_KIND)
+      .getSQL();
+  },
+  open: (hit) => ({ title: hit.title, subtitle: hit.detail ?? undefined, href: `/vendors/${hit.id}/edit` }),
+};
+
+export const SEARCH_KINDS: SearchKind[] = [...areaKinds, ordersKind, vendorsKind];
+
+/**
+ * The statement for `q`: each kind this person may list, its branch wrapped to the common columns
+ * (kind, id, title, detail, extra, rank), all in one UNION ALL, best first. Exported for the bench's
+ * EXPLAIN and the tests.
+ */
+export function searchStatement(db: Db, principal: Principal, can: (p: string) => boolean, q: string): SQL | null {
+  const branches = SEARCH_KINDS.filter((k) => can(k.permission)).flatMap((k) => {
+    const branch = k.branch(db, principal, q);
+    if (!branch) return [];
+    // Areas answer (id, title, rank); the orders and vendors (id, title, detail, extra, rank).
+    const wide = k === ordersKind || k === vendorsKind;
+    return [
+      wide
+        ? sql`(select ${k.key}::text as kind, b.* from (${branch}) as b(id, title, detail, extra, rank))`
+        : sql`(select ${k.key}::text as kind, b.id, b.title, null::text as detail, null::text as extra, b.rank from (${branch}) as b(id, title, rank))`,
+    ];
+  });
+  if (!branches.length) return null;
+  return sql`select kind, id::int as id, title::text as title, detail::text as detail, extra::text as extra, rank::float8 as rank from (${sql.join(
+    branches,
+    sql` union all `,
+  )}) as hits order by rank desc, kind, id limit ${RECORDS}`;
 }
-
-/** Orders by number, customer name, phone or AWB (the Orders list's search): each parcel opens its order. */
-const ordersProvider = listProvider('orders', 'Orders', 'orders:list', ORDER_SOURCES.get('orders')!, (row) => ({
-  title: String(row.number),
-  subtitle: `${String(row.customer_name)} · ${statusLabel(String(row.status))}`,
-  href: `/orders/${String(row.order_id)}/details`,
-}));
-
-export const SEARCH_PROVIDERS: SearchProvider[] = [...areaProviders, ordersProvider];
 
 function pageCandidates(can: (p: string) => boolean, principal: Principal) {
   const seen = new Set<string>();
@@ -115,13 +201,16 @@ function pageCandidates(can: (p: string) => boolean, principal: Principal) {
 }
 
 export async function globalSearch(db: Db, principal: Principal, can: (p: string) => boolean, q: string): Promise<SearchResult[]> {
-  const needle = q.trim().toLowerCase();
+  const text = q.trim();
+  const needle = text.toLowerCase();
   const pages = pageCandidates(can, principal).filter((p) => !needle || p.title.toLowerCase().includes(needle) || p.href.includes(needle));
   if (needle.length < 2) return pages.slice(0, 20);
-  const records = await Promise.all(
-    SEARCH_PROVIDERS.filter((p) => can(p.permission)).map(async (p) =>
-      (await p.search(db, principal, q.trim(), 5)).map((r) => ({ ...r, type: 'record' as const, area: p.label })),
-    ),
-  );
-  return [...pages.slice(0, 10), ...records.flat()];
+  const statement = searchStatement(db, principal, can, text);
+  const hits = statement ? rowsOf<Hit>(await db.execute(statement)) : [];
+  const kinds = new Map(SEARCH_KINDS.map((k) => [k.key, k]));
+  const records = hits.map((hit) => {
+    const kind = kinds.get(hit.kind)!;
+    return { ...kind.open({ ...hit, id: Number(hit.id) }, principal), type: 'record' as const, area: kind.label };
+  });
+  return [...pages.slice(0, 10), ...records];
 }
