@@ -83,20 +83,14 @@ try {
     select ${day}, v.id, s, 1 + (v.n + d) % 3
       from ${days} cross join bench_vendors v cross join unnest(array['placed','confirmed','shipped','delivered','cancelled']) s
     on conflict (day, vendor_id, status) do update set sub_orders = sub_order_status_daily.sub_orders + excluded.sub_orders`);
-  // The roll-ups of decision 060, from the daily rows as the migration and the rebuild make them.
+  // The roll-up of decision 060, from the daily rows as the migration and the rebuild make it.
   const has = async (table: string) => (await db.query(`select to_regclass($1) is not null as ok`, [table])).rows[0].ok === true;
-  if (await has('product_sales_monthly'))
-    await db.query(`
-    insert into product_sales_monthly (month, vendor_id, product_id, items, gmv_paise)
-    select date_trunc('month', day)::date, vendor_id, product_id, sum(items), sum(gmv_paise) from product_sales_daily group by 1, 2, 3
-    on conflict (month, vendor_id, product_id) do update set items = excluded.items, gmv_paise = excluded.gmv_paise`);
   if (await has('status_daily'))
     await db.query(`
     insert into status_daily (day, status, sub_orders)
     select day, status, sum(sub_orders) from sub_order_status_daily group by 1, 2
     on conflict (day, status) do update set sub_orders = excluded.sub_orders`);
-  for (const t of ['sales_daily', 'product_sales_daily', 'sub_order_status_daily', 'product_sales_monthly', 'status_daily'])
-    if (await has(t)) await db.query(`vacuum analyze ${t}`);
+  for (const t of ['sales_daily', 'product_sales_daily', 'sub_order_status_daily', 'status_daily']) if (await has(t)) await db.query(`vacuum analyze ${t}`);
   const counts = await db.query(`select (select count(*) from sales_daily)::int as sales, (select count(*) from product_sales_daily)::int as products,
     (select count(*) from sub_order_status_daily)::int as statuses`);
   result.rows = counts.rows[0];

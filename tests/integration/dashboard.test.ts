@@ -118,7 +118,6 @@ async function keptAndRecounted() {
       sales: new Map<string, Row>(),
       products: new Map<string, Row>(),
       statuses: new Map<string, Row>(),
-      productMonths: new Map<string, Row>(),
       marketStatuses: new Map<string, Row>(),
     };
     for (const r of await q(`select *, to_char(day, 'YYYY-MM-DD') as d from sales_daily`))
@@ -127,8 +126,6 @@ async function keptAndRecounted() {
       add(kept.products, `${r.d}|${r.vendor_id}|${r.product_id}`, { items: Number(r.items), gmv_paise: Number(r.gmv_paise) });
     for (const r of await q(`select *, to_char(day, 'YYYY-MM-DD') as d from sub_order_status_daily`))
       add(kept.statuses, `${r.d}|${r.vendor_id}|${r.status}`, { sub_orders: Number(r.sub_orders) });
-    for (const r of await q(`select *, to_char(month, 'YYYY-MM-DD') as m from product_sales_monthly`))
-      add(kept.productMonths, `${r.m}|${r.vendor_id}|${r.product_id}`, { items: Number(r.items), gmv_paise: Number(r.gmv_paise) });
     for (const r of await q(`select *, to_char(day, 'YYYY-MM-DD') as d from status_daily`))
       add(kept.marketStatuses, `${r.d}|${r.status}`, { sub_orders: Number(r.sub_orders) });
 
@@ -136,7 +133,6 @@ async function keptAndRecounted() {
       sales: new Map<string, Row>(),
       products: new Map<string, Row>(),
       statuses: new Map<string, Row>(),
-      productMonths: new Map<string, Row>(),
       marketStatuses: new Map<string, Row>(),
     };
     const day = (v: unknown) => istDate(v as Date | string);
@@ -154,10 +150,6 @@ async function keptAndRecounted() {
       const s = subs.get(Number(l.sub_order_id))!;
       add(recount.sales, `${day(s.placed_at)}|${s.vendor_id}`, { items: Number(l.quantity) });
       add(recount.products, `${day(s.placed_at)}|${s.vendor_id}|${l.product_id}`, { items: Number(l.quantity), gmv_paise: Number(l.total_paise) });
-      add(recount.productMonths, `${day(s.placed_at).slice(0, 7)}-01|${s.vendor_id}|${l.product_id}`, {
-        items: Number(l.quantity),
-        gmv_paise: Number(l.total_paise),
-      });
     }
     for (const e of await q(`select sub_order_id, created_at, from_status, to_status from order_events where sub_order_id is not null`)) {
       if (!['cancelled', 'rto'].includes(String(e.to_status)) || e.from_status === e.to_status) continue;
@@ -182,14 +174,12 @@ async function keptAndRecounted() {
         sales: normalised(kept.sales, SALES_FIELDS),
         products: normalised(kept.products, ['items', 'gmv_paise']),
         statuses: normalised(kept.statuses, ['sub_orders']),
-        productMonths: normalised(kept.productMonths, ['items', 'gmv_paise']),
         marketStatuses: normalised(kept.marketStatuses, ['sub_orders']),
       },
       recounted: {
         sales: normalised(recount.sales, SALES_FIELDS),
         products: normalised(recount.products, ['items', 'gmv_paise']),
         statuses: normalised(recount.statuses, ['sub_orders']),
-        productMonths: normalised(recount.productMonths, ['items', 'gmv_paise']),
         marketStatuses: normalised(recount.marketStatuses, ['sub_orders']),
       },
     };
@@ -271,10 +261,10 @@ describe('the roll-ups', () => {
       }),
       { numRuns: 3 },
     );
-    // The rebuild (`npm run rollups:rebuild`) recomputes every roll-up, the monthly and marketplace ones too, to the same rows.
+    // The rebuild (`npm run rollups:rebuild`) recomputes every roll-up, the marketplace's status roll-up too, to the same rows.
     const kept = (await keptAndRecounted()).kept;
     await db(async (q) => {
-      await q(`delete from product_sales_monthly`);
+      await q(`delete from product_sales_daily`);
       await q(`delete from status_daily`);
       await q(`update sales_daily set gmv_paise = gmv_paise + 1`);
     });

@@ -1,6 +1,6 @@
 /** The dashboard's range arithmetic and chart geometry (src/features/dashboard/range.ts, src/lib/charts/line-chart.ts). */
 import { describe, expect, it } from 'vitest';
-import { addDays, averagePaise, daysBetween, delta, formatRange, resolveRange, splitByMonths } from '../../src/features/dashboard/range.ts';
+import { addDays, averagePaise, daysBetween, delta, formatRange, resolveRange } from '../../src/features/dashboard/range.ts';
 import { lineChart } from '../../src/lib/charts/line-chart.ts';
 import { formatPaiseShort } from '../../src/lib/money/paise.ts';
 
@@ -91,41 +91,5 @@ describe('the line chart', () => {
     expect(formatPaiseShort(34_000_000)).toBe('₹ 3.4 L');
     expect(formatPaiseShort(1_250_000_000)).toBe('₹ 1.25 Cr');
     expect(formatPaiseShort(0)).toBe('₹ 0');
-  });
-});
-
-describe('a range cut for the monthly roll-up', () => {
-  it('reads whole months from the monthly rows and the ends from the daily ones, and the month up to today as whole', () => {
-    expect(splitByMonths('2026-01-15', '2026-04-10', '2026-06-01')).toEqual({
-      months: ['2026-02-01', '2026-03-01'],
-      days: [
-        { from: '2026-01-15', to: '2026-01-31' },
-        { from: '2026-04-01', to: '2026-04-10' },
-      ],
-    });
-    // Last 30 days on 2026-11-28: two days of October, and November up to today as its month.
-    expect(splitByMonths('2026-10-30', '2026-11-28', '2026-11-28')).toEqual({ months: ['2026-11-01'], days: [{ from: '2026-10-30', to: '2026-10-31' }] });
-    // A range inside one past month is all days; consecutive partial months join into one run.
-    expect(splitByMonths('2026-02-03', '2026-02-20', '2026-11-28')).toEqual({ months: [], days: [{ from: '2026-02-03', to: '2026-02-20' }] });
-    expect(splitByMonths('2026-01-20', '2026-02-10', '2026-11-28')).toEqual({ months: [], days: [{ from: '2026-01-20', to: '2026-02-10' }] });
-    // A year across new year: December to December.
-    const year = splitByMonths('2025-11-27', '2026-11-28', '2026-11-28');
-    expect(year.months).toHaveLength(12);
-    expect(year.months[0]).toBe('2025-12-01');
-    expect(year.days).toEqual([{ from: '2025-11-27', to: '2025-11-30' }]);
-  });
-
-  it('covers every day of the range exactly once', () => {
-    for (const [from, to, today] of [
-      ['2024-02-10', '2025-03-05', '2025-03-05'],
-      ['2026-12-31', '2027-01-01', '2026-12-31'],
-      ['2026-05-01', '2026-05-31', '2026-07-01'],
-    ] as const) {
-      const { months, days } = splitByMonths(from, to, today);
-      const covered = days.flatMap((d) => daysBetween(d.from, d.to));
-      const monthDays = daysBetween(from, to).filter((d) => months.includes(`${d.slice(0, 7)}-01`));
-      expect(covered.filter((d) => monthDays.includes(d))).toEqual([]);
-      expect([...covered, ...monthDays].sort()).toEqual(daysBetween(from, to));
-    }
   });
 });

@@ -12,8 +12,9 @@ import type { Principal } from '@/lib/auth/principal.server.ts';
 import { vendors } from '@/lib/db/schema.ts';
 import { vendorScope } from '@/lib/permissions/scope.server.ts';
 import { vendorName } from '@/lib/vendors/vendor-name.server.ts';
-import { productSalesDaily, productSalesMonthly, salesDaily, statusDaily, subOrderStatusDaily } from '@/features/dashboard/rollups.tables.ts';
-import { daysBetween, splitByMonths, type ResolvedRange } from '@/features/dashboard/range.ts';
+import { salesDaily, statusDaily, subOrderStatusDaily } from '@/features/dashboard/rollups.tables.ts';
+import { addDays, daysBetween, type ResolvedRange } from '@/features/dashboard/range.ts';
+import { productSums, topProducts } from './top-products.server.ts';
 import { istDate } from '@/lib/india/ist.ts';
 import { rowsOf } from '@/lib/db/client.server.ts';
 import { products } from '@/features/products/product.tables.ts';
@@ -168,11 +169,19 @@ async function loadSales(
     commissionPaise: sql<string>`coalesce(sum(${salesDaily.commissionPaise}) filter (where ${when}), 0)`,
     newCustomers: sql<string>`coalesce(sum(${salesDaily.newCustomers}) filter (where ${when}), 0)`,
   });
+  // Top products (top-products.server.ts): the days before today from memory, checked against this
+  // fingerprint of the same days (read with the totals), and the range's days from today on read here.
+  const pastTo = current.to < today ? current.to : addDays(today, -1);
+  const hasPast = pastTo >= current.from;
+  const inPast = sql`${salesDaily.day} between ${current.from} and ${pastTo}`;
+  const fingerprint = hasPast
+    ? sql<string>`concat_ws(':', count(*) filter (where ${inPast}), sum(${salesDaily.items}) filter (where ${inPast}), sum(${salesDaily.subOrders}) filter (where ${inPast}), sum(${salesDaily.gmvPaise}) filter (where ${inPast}))`
+    : sql<string>`''`;
   const figures = (row: Record<string, unknown> | undefined): Figures =>
     row ? (Object.fromEntries(Object.keys(EMPTY).map((k) => [k, num(row[k])])) as unknown as Figures) : { ...EMPTY };
-  const [totals, byDay, byStatus, topProducts, topVendors] = await Promise.all([
+  const [totals, byDay, byStatus, live, topVendors] = await Promise.all([
     db
-      .select({ ...prefix('c_', sums(inCurrent)), ...prefix('p_', sums(inPrevious)) })
+      .select({ ...prefix('c_', sums(inCurrent)), ...prefix('p_', sums(inPrevious)), fingerprint })
       .from(salesDaily)
       .where(and(gte(salesDaily.day, previous.from), lte(salesDaily.day, current.to), scope)),
     db
@@ -194,7 +203,7 @@ async function loadSales(
           .where(and(gte(statusDaily.day, current.from), lte(statusDaily.day, current.to)))
           .groupBy(statusDaily.status)
           .having(sql`sum(${statusDaily.subOrders}) > 0`),
-    topProductsOf(db, principal, current.from, current.to, today),
+    current.to >= today ? productSums(db, principal, current.from > today ? current.from : today, current.to) : [],
     isVendor
       ? null
       : db
@@ -207,6 +216,19 @@ async function loadSales(
           .limit(10),
   ]);
   const row = totals[0] as Record<string, unknown> | undefined;
+  const top = await topProducts(db, principal, { from: current.from, to: current.to, pastTo: hasPast ? pastTo : null }, String(row?.fingerprint ?? ''), live);
+  const productNames = top.length
+    ? await db
+        .select({ id: products.id, name: products.name, vendorName: vendorName(products.vendorId, vendors.storeName) })
+        .from(products)
+        .leftJoin(vendors, eq(vendors.id, products.vendorId))
+        .where(
+          inArray(
+            products.id,
+            top.map((p) => p.productId),
+          ),
+        )
+    : [];
   const pick = (p: string) => (row ? Object.fromEntries(Object.keys(EMPTY).map((k) => [k, row[`${p}${k}`]])) : undefined);
   const vendorNames = topVendors?.length
     ? await db
@@ -225,13 +247,10 @@ async function loadSales(
     previous: figures(pick('p_')),
     byDay: daysBetween(current.from, current.to).map((day) => ({ day, gmvPaise: num(gmvByDay.get(day)?.gmvPaise), orders: num(gmvByDay.get(day)?.orders) })),
     byStatus: byStatus.map((s) => ({ status: s.status, count: num(s.count) })),
-    topProducts: topProducts.map((p) => ({
-      productId: p.productId,
-      name: p.name ?? `Product #${p.productId}`,
-      vendorName: p.vendorName ?? '',
-      gmvPaise: num(p.gmvPaise),
-      items: num(p.items),
-    })),
+    topProducts: top.map((p) => {
+      const named = productNames.find((n) => n.id === p.productId);
+      return { ...p, name: named?.name ?? `Product #${p.productId}`, vendorName: named?.vendorName ?? '' };
+    }),
     topVendors:
       topVendors?.map((v) => ({
         vendorId: v.vendorId,
@@ -244,53 +263,4 @@ async function loadSales(
 
 function prefix<T extends Record<string, SQL>>(p: string, o: T): Record<string, SQL> {
   return Object.fromEntries(Object.entries(o).map(([k, v]) => [`${p}${k}`, v]));
-}
-
-/**
- * The range's top 10 products, with their names, in one statement: the whole months from
- * `product_sales_monthly`, the days at the ends from `product_sales_daily` (splitByMonths), summed per
- * product, then the ten joined to their product and vendor (decision 060). Summed as float8, not
- * numeric (bigint's sum): exact for integers below 2^53 paise (₹ 90 lakh crore), and 4× faster over
- * the tens of thousands of product rows of a month (bench/dashboard.ts).
- */
-async function topProductsOf(db: DbOrTx, principal: Principal, from: string, to: string, today: string) {
-  const { months, days } = splitByMonths(from, to, today);
-  const parts: SQL[] = [];
-  if (months.length) {
-    const scope = vendorScope(principal, 'orders', productSalesMonthly);
-    parts.push(
-      db
-        .select({ productId: productSalesMonthly.productId, gmv: productSalesMonthly.gmvPaise, items: productSalesMonthly.items })
-        .from(productSalesMonthly)
-        .where(and(inArray(productSalesMonthly.month, months), scope))
-        .getSQL(),
-    );
-  }
-  for (const d of days) {
-    const scope = vendorScope(principal, 'orders', productSalesDaily);
-    parts.push(
-      db
-        .select({ productId: productSalesDaily.productId, gmv: productSalesDaily.gmvPaise, items: productSalesDaily.items })
-        .from(productSalesDaily)
-        .where(and(gte(productSalesDaily.day, d.from), lte(productSalesDaily.day, d.to), scope))
-        .getSQL(),
-    );
-  }
-  const rows = rowsOf<{ product_id: number; gmv: number | string; items: number | string; name: string | null; vendor_name: string | null }>(
-    await db.execute(sql`
-      with sold as (${sql.join(
-        parts.map((p) => sql`(${p})`),
-        sql` union all `,
-      )}),
-      top as (
-        select "product_id", sum("gmv_paise"::float8) as gmv, sum("items") as items
-          from sold group by "product_id" order by gmv desc, "product_id" limit 10
-      )
-      select top."product_id", top.gmv, top.items, ${products.name} as name, ${vendorName(products.vendorId, vendors.storeName)} as vendor_name
-        from top
-        left join ${products} on ${products.id} = top."product_id"
-        left join ${vendors} on ${vendors.id} = ${products.vendorId}
-       order by top.gmv desc, top."product_id"`),
-  );
-  return rows.map((r) => ({ productId: Number(r.product_id), gmvPaise: num(r.gmv), items: num(r.items), name: r.name, vendorName: r.vendor_name }));
 }

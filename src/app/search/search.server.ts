@@ -7,7 +7,7 @@
  * first, then trigram similarity) and scoped as its list is (a vendor finds only their own). Kinds
  * without the permission of their list have no branch at all.
  */
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client.server.ts';
 import { rowsOf } from '@/lib/db/client.server.ts';
 import type { Principal } from '@/lib/auth/principal.server.ts';
@@ -21,6 +21,7 @@ import { vendorScope } from '@/lib/permissions/scope.server.ts';
 import { vendors } from '@/lib/db/schema.ts';
 import { subOrders } from '@/features/orders/orders.tables.ts';
 import { statusLabel } from '@/features/orders/order-status.ts';
+import { PHONE_PREFIX } from '@/lib/india/formats.ts';
 
 export interface SearchResult {
   type: 'page' | 'record';
@@ -82,6 +83,10 @@ const areaKinds: SearchKind[] = Object.values(RESOURCES).map((r) => ({
  * customer's phone (its digits), and by the customer's name; each parcel opens its order. Scoped as
  * the Orders list: a vendor finds only their own sub-orders.
  */
+/** Phones are stored as +91 and ten digits (PHONE_PREFIX); a search types the digits, with or without 91. */
+const phoneStarts = (digits: string) =>
+  sql`(${subOrders.customerPhone} like ${`${PHONE_PREFIX}${digits}%`} or ${subOrders.customerPhone} like ${`${digits}%`})`;
+
 const ordersKind: SearchKind = {
   key: 'orders',
   label: 'Orders',
@@ -93,17 +98,16 @@ const ordersKind: SearchKind = {
     const typed = `${escapeLike(q)}%`;
     const digits = q.replace(/\D/g, '');
     const phone = /^[+\d\s()-]+$/.test(q) && digits.length >= 4 ? digits.replace(/^91(?=\d{10})/, '') : null;
-    const pick = (where: SQL | undefined, n: number) =>
-      db.select({ id: subOrders.id }).from(subOrders).where(and(where, own)).limit(n).getSQL();
+    const pick = (where: SQL | undefined, n: number) => db.select({ id: subOrders.id }).from(subOrders).where(and(where, own)).limit(n).getSQL();
     const candidates = [
       pick(sql`(${subOrders.number} like ${upper} or ${subOrders.number} like ${typed})`, PER_KIND),
       pick(sql`(${subOrders.awb} like ${upper} or ${subOrders.awb} like ${typed})`, PER_KIND),
-      phone ? pick(sql`${subOrders.customerPhone} like ${`${phone}%`}`, PER_KIND) : null,
+      phone ? pick(phoneStarts(phone), PER_KIND) : null,
       q.length >= 3 ? pick(ilike(subOrders.customerName, `%${escapeLike(q)}%`), 50) : null,
     ].filter((c): c is SQL => c !== null);
     const rank = sql`(case when upper(${subOrders.number}) = ${q.toUpperCase()} or upper(${subOrders.awb}) = ${q.toUpperCase()} then 5
       when upper(${subOrders.number}) like ${upper} or upper(${subOrders.awb}) like ${upper} then 4
-      ${phone ? sql`when ${subOrders.customerPhone} like ${`${phone}%`} then 4` : sql``} else 0 end + ${searchRank([subOrders.customerName], q)})::float8`;
+      ${phone ? sql`when ${phoneStarts(phone)} then 4` : sql``} else 0 end + ${searchRank([subOrders.customerName], q)})::float8`;
     return db
       .select({
         id: subOrders.orderId,
@@ -113,10 +117,15 @@ const ordersKind: SearchKind = {
         rank,
       })
       .from(subOrders)
-      .where(and(sql`${subOrders.id} in (${sql.join(
-        candidates.map((c) => sql`(${c})`),
-        sql` union `,
-      )})`, own))
+      .where(
+        and(
+          sql`${subOrders.id} in (${sql.join(
+            candidates.map((c) => sql`(${c})`),
+            sql` union `,
+          )})`,
+          own,
+        ),
+      )
       .orderBy(desc(rank), desc(subOrders.id))
       .limit(PER_KIND)
       .getSQL();
@@ -138,7 +147,13 @@ const vendorsKind: SearchKind = {
     const columns = [vendors.storeName, vendors.legalName, vendors.phone, vendors.gstin];
     const rank = sql`(${searchRank(columns, q)})::float8`;
     return db
-      .select({ id: vendors.id, title: sql`coalesce(${vendors.storeName}, ${vendors.legalName}, 'Vendor #' || ${vendors.id})`, detail: vendors.status, extra: sql`null::text`, rank })
+      .select({
+        id: vendors.id,
+        title: sql`coalesce(${vendors.storeName}, ${vendors.legalName}, 'Vendor #' || ${vendors.id})`,
+        detail: vendors.status,
+        extra: sql`null::text`,
+        rank,
+      })
       .from(vendors)
       .where(or(...columns.map((c) => searchText(c, q))))
       .orderBy(desc(rank), vendors.id)

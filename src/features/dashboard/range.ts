@@ -137,37 +137,3 @@ export function formatRange(from: string, to: string): string {
   const sameYear = from.slice(0, 4) === to.slice(0, 4);
   return `${formatDay(from, !sameYear)} – ${formatDay(to, true)}`;
 }
-
-/**
- * A range cut for the monthly roll-up (decision 060): the months it holds whole, read from
- * `product_sales_monthly`, and the days left over at its ends, read from the daily rows. A month
- * that runs from the range's start past `today` counts as whole: no sale is dated after today, so
- * its monthly row holds exactly the days up to today ("this month", and the current month of
- * "last 30 days").
- */
-export function splitByMonths(from: string, to: string, today: string): { months: string[]; days: { from: string; to: string }[] } {
-  const months: string[] = [];
-  const days: { from: string; to: string }[] = [];
-  let cursor = from;
-  while (cursor <= to) {
-    const first = `${cursor.slice(0, 7)}-01`;
-    const next = nextMonth(first);
-    const last = addDays(next, -1);
-    const whole = cursor === first && (to >= last || to >= today);
-    if (whole) months.push(first);
-    else {
-      const end = to < last ? to : last;
-      const prev = days.at(-1);
-      if (prev && addDays(prev.to, 1) === cursor) prev.to = end;
-      else days.push({ from: cursor, to: end });
-    }
-    cursor = next;
-  }
-  return { months, days };
-}
-
-function nextMonth(first: string): string {
-  const y = Number(first.slice(0, 4));
-  const m = Number(first.slice(5, 7));
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-}

@@ -67,23 +67,6 @@ export const subOrderStatusDaily = pgTable(
 );
 
 /**
- * Per IST month (its first day) × vendor × product: the same figures as `product_sales_daily`, so the
- * top products of a long range read its whole months here and only its partial months' days there
- * (decision 060). Kept by the same trigger, in the same transaction.
- */
-export const productSalesMonthly = pgTable(
-  'product_sales_monthly',
-  {
-    month: date('month', { mode: 'string' }).notNull(),
-    vendorId: integer('vendor_id').notNull(),
-    productId: integer('product_id').notNull(),
-    items: count('items'),
-    gmvPaise: paise('gmv_paise'),
-  },
-  (t) => [primaryKey({ columns: [t.month, t.vendorId, t.productId] }), index('product_sales_monthly_vendor_month_idx').on(t.vendorId, t.month)],
-);
-
-/**
  * The marketplace's sub-orders by placing day and status now, without the vendor: staff's "orders by
  * status" reads 5 statuses × the range's days here instead of every vendor's rows of
  * `sub_order_status_daily`, and "to ship" (confirmed or packed, any day) sums a few thousand rows
