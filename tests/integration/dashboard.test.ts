@@ -365,6 +365,46 @@ describe('the dashboard page', () => {
     expect(html).not.toMatch(/<astro-island[^>]*component-url="[^"]*(Chart|Dashboard)/);
   });
 
+  it('lists the top products and what waits to ship as a recount says, after a sale today and one on a past day', async () => {
+    // "Today" is 20 January: the range's days before it are summed once and kept (decision 060), today's read on each view.
+    const RANGE = '?range=custom&from=2026-01-01&to=2026-01-20';
+    const shown = async () => {
+      const html = await dashboard(admin, RANGE);
+      const table = html.slice(html.indexOf('Top 10 products by GMV'));
+      const rows = [...table.slice(0, table.indexOf('</table>')).matchAll(/\/products\/(\d+)\/details[\s\S]*?<td[^>]*>(\d+)<\/td>\s*<td[^>]*>([^<]+)<\/td>/g)];
+      return { top: rows.map((m) => `${m[1]} ${m[2]} ${m[3]}`), toShip: tiles(html)['to-ship'] };
+    };
+    const recounted = () =>
+      db(async (q) => {
+        const rows = await q(
+          `select v.product_id, sum(l.quantity)::int as items, sum(l.total_paise)::bigint as gmv
+             from order_lines l join sub_orders s on s.id = l.sub_order_id join product_variants v on v.id = l.variant_id
+            where ((s.placed_at at time zone 'UTC') + interval '330 minutes')::date between '2026-01-01' and '2026-01-20'
+            group by v.product_id order by gmv desc, v.product_id limit 10`,
+        );
+        const [ship] = await q(`select count(*)::int as n from sub_orders where status in ('confirmed', 'packed')`);
+        return { top: rows.map((r) => `${r.product_id} ${r.items} ${formatPaise(Number(r.gmv))}`), toShip: String(ship!.n) };
+      });
+    try {
+      // A sale on a past day of the range, then the first view: the days before today summed and kept.
+      setClock('2026-01-08T09:00:00Z');
+      expect(await place([{ sku: 'DFH-SHI-002', quantity: 1 }])).not.toBeNull();
+      setClock('2026-01-20T10:00:00Z');
+      expect(await shown()).toEqual(await recounted());
+      expect((await shown()).top.length).toBeGreaterThan(0);
+      // A sale today: read live.
+      expect(await place([{ sku: 'KVH-TOW-002', quantity: 2 }])).not.toBeNull();
+      expect(await shown()).toEqual(await recounted());
+      // A sale dated on a past day of the range (the clock moved back): the kept sums no longer match, and are made again.
+      setClock('2026-01-08T09:00:00Z');
+      expect(await place([{ sku: 'DFH-SHI-002', quantity: 2 }])).not.toBeNull();
+      setClock('2026-01-20T10:00:00Z');
+      expect(await shown()).toEqual(await recounted());
+    } finally {
+      setClock('');
+    }
+  });
+
   it('shows each tile only with the permission of its area', async () => {
     const t = tiles(await dashboard(support, JAN));
     // Support: orders and customers, no money, vendors, products or stock.
