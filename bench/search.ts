@@ -7,7 +7,7 @@
  * digits, a store's and a customer's name. Staff (every kind) and a vendor (their own products and
  * orders). Budget: p95 ≤ 50 ms.
  *
- *   npm run build && node bench/search.ts [--seconds 10] [--runs 3] [--database postgres://…/bench_search_x]
+ *   npm run build && node bench/search.ts [--seconds 10] [--runs 3] [--database postgres://…/bench_search_x] [--root ../before --label before]
  *   npm run bench -- --only search           (the same, from bench/run.ts)
  *
  * The fill takes minutes: `--database` reuses a database a run kept (BENCH_KEEP=1 keeps it; each fill
@@ -28,13 +28,23 @@ import { fillOrders } from './fill-orders.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const { values: argv } = parseArgs({
-  options: { seconds: { type: 'string' }, runs: { type: 'string' }, database: { type: 'string' }, products: { type: 'string' }, orders: { type: 'string' } },
+  options: {
+    seconds: { type: 'string' },
+    runs: { type: 'string' },
+    database: { type: 'string' },
+    products: { type: 'string' },
+    orders: { type: 'string' },
+    root: { type: 'string' },
+    label: { type: 'string' },
+  },
 });
 const SECONDS = Number(argv.seconds ?? 10);
 const RUNS = Number(argv.runs ?? 1);
 const PRODUCTS = Number(argv.products ?? 1_000_000);
 const ORDERS = Number(argv.orders ?? 1_000_000);
 const CLIENTS = 10;
+/** Another checkout's built server to measure on the same data (a "before" build). */
+const SERVER_ROOT = resolve(argv.root ?? ROOT);
 
 const load = () => loadavg().map((n) => Number(n.toFixed(2)));
 const log = (...a: unknown[]) => console.log(new Date().toISOString().slice(11, 19), ...a);
@@ -48,8 +58,8 @@ const result: Record<string, unknown> = { date: new Date().toISOString(), produc
 const database = argv.database ? { url: argv.database, drop: async () => {} } : await freshPostgresDatabase('bench_search');
 try {
   const server = await startServer({
-    entry: join(ROOT, 'src/server/main.ts'),
-    cwd: ROOT,
+    entry: join(SERVER_ROOT, 'src/server/main.ts'),
+    cwd: SERVER_ROOT,
     port: 5690 + Math.floor(Math.random() * 100),
     env: { DATABASE_URL: database.url, DEMO_DATA: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     logFile: join(dataDir, 'server.log'),
@@ -117,6 +127,6 @@ try {
   else await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }
-const file = join(ROOT, 'bench/results', `${String(result.date).slice(0, 10)}-postgres-search.json`);
+const file = join(ROOT, 'bench/results', `${String(result.date).slice(0, 10)}-postgres-search${argv.label ? `-${argv.label}` : ''}.json`);
 writeFileSync(file, JSON.stringify(result, null, 2) + '\n');
 log('written', file);

@@ -3,7 +3,7 @@
  * every kind come from one statement, ranked (equal, then starts with, then a word starting with,
  * then similar; a product's exact SKU before names that merely contain the text), each kind only
  * with its list's permission and scoped as its list (a vendor finds only their own products and
- * orders); two characters search the starts of values.
+ * orders); records from three characters.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../helpers/vitest-server.ts';
@@ -51,11 +51,15 @@ describe('ranking', () => {
     expect(byStart.map((r) => r.title)).toContain(product.name);
   });
 
-  it('answers two characters from the starts of values (pages and records), never a 500', async () => {
-    const found = await search(admin, 'za');
-    expect(found.filter((r) => r.area === 'Brands').map((r) => r.title)).toEqual(expect.arrayContaining(['Zari', 'Zariwala House']));
-    expect(found.map((r) => r.title)).not.toContain('Nazarine');
-    for (const q of ['%', '_x', "o'", '\\\\', 'ZA%RI', '   ']) expect((await admin.get(`/api/search?q=${encodeURIComponent(q)}`)).status, q).toBe(200);
+  it('finds records from three characters (pages from one), and answers any text, never a 500', async () => {
+    expect((await search(admin, 'za')).length).toBe(0);
+    const pages = (await admin.getJson<{ data: Found[] }>('/api/search?q=br')).body.data;
+    expect(pages.map((r) => r.href)).toContain('/brands/listing');
+    expect((await search(admin, 'zar')).filter((r) => r.area === 'Brands').map((r) => r.title)).toEqual(
+      expect.arrayContaining(['Zari', 'Zariwala House', 'Nazarine']),
+    );
+    for (const q of ['%', '_x_', "o'b", '\\\\', 'ZA%RI', '   ', 'zzqxzzqx'])
+      expect((await admin.get(`/api/search?q=${encodeURIComponent(q)}`)).status, q).toBe(200);
   });
 });
 

@@ -129,7 +129,7 @@ const OPERATIONS: Record<string, Operation> = {
   'GET /api/health': { summary: 'Health check for load balancers', tag: 'System' },
   'GET /api/search': {
     summary:
-      'Global search: pages the user may open, then records of every kind they may list (5 a kind, 30 in all), best first: equal, starts with, a word starting with, similar; a SKU, order number or AWB matched exactly or by its start ranks first. Scoped as each list (a vendor finds only their own). Records from 2 characters (their starts), contains from 3',
+      'Global search: pages the user may open, then records of every kind they may list (5 a kind, 30 in all), best first: equal, starts with, a word starting with, similar; a SKU, order number or AWB matched exactly or by its start ranks first. Scoped as each list (a vendor finds only their own). Records from 3 characters',
     tag: 'System',
   },
   'GET /api/activity/mine': { summary: "The signed-in person's recent activity, described as the activity log describes it", tag: 'Activity' },

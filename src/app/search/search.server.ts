@@ -16,7 +16,7 @@ import { routes } from '@/app/routes/registry.ts';
 import { RESOURCES } from '@/app/areas/resources.server.ts';
 import { areaPermission, editPath } from '@/lib/areas/area.ts';
 import { SYSTEM_ACTOR } from '@/lib/activity/activity.server.ts';
-import { escapeLike, searchRank, searchText } from '@/lib/list/list-sql.server.ts';
+import { containsText, escapeLike, searchRank } from '@/lib/list/list-sql.server.ts';
 import { vendorScope } from '@/lib/permissions/scope.server.ts';
 import { vendors } from '@/lib/db/schema.ts';
 import { subOrders } from '@/features/orders/orders.tables.ts';
@@ -103,7 +103,7 @@ const ordersKind: SearchKind = {
       pick(sql`(${subOrders.number} like ${upper} or ${subOrders.number} like ${typed})`, PER_KIND),
       pick(sql`(${subOrders.awb} like ${upper} or ${subOrders.awb} like ${typed})`, PER_KIND),
       phone ? pick(phoneStarts(phone), PER_KIND) : null,
-      q.length >= 3 ? pick(ilike(subOrders.customerName, `%${escapeLike(q)}%`), 50) : null,
+      pick(ilike(subOrders.customerName, `%${escapeLike(q)}%`), 50),
     ].filter((c): c is SQL => c !== null);
     const rank = sql`(case when upper(${subOrders.number}) = ${q.toUpperCase()} or upper(${subOrders.awb}) = ${q.toUpperCase()} then 5
       when upper(${subOrders.number}) like ${upper} or upper(${subOrders.awb}) like ${upper} then 4
@@ -155,7 +155,7 @@ const vendorsKind: SearchKind = {
         rank,
       })
       .from(vendors)
-      .where(or(...columns.map((c) => searchText(c, q))))
+      .where(or(...columns.map((c) => containsText(c, q))))
       .orderBy(desc(rank), vendors.id)
       .limit(PER_KIND)
       .getSQL();
@@ -215,13 +215,25 @@ function pageCandidates(can: (p: string) => boolean, principal: Principal) {
   return out;
 }
 
+/** Records from three characters: where the trigram indexes start to serve "contains" (decision 061). */
+const MIN_RECORD_QUERY = 3;
+
 export async function globalSearch(db: Db, principal: Principal, can: (p: string) => boolean, q: string): Promise<SearchResult[]> {
   const text = q.trim();
   const needle = text.toLowerCase();
   const pages = pageCandidates(can, principal).filter((p) => !needle || p.title.toLowerCase().includes(needle) || p.href.includes(needle));
-  if (needle.length < 2) return pages.slice(0, 20);
+  if (needle.length < MIN_RECORD_QUERY) return pages.slice(0, 20);
   const statement = searchStatement(db, principal, can, text);
-  const hits = statement ? rowsOf<Hit>(await db.execute(statement)) : [];
+  const hits = statement
+    ? await db.transaction(async (tx) => {
+        // The planner can't estimate how many rows a trigram ILIKE matches, and under a LIMIT it then
+        // prefers to read a table from the start, hoping to meet matches soon: a word no row holds reads
+        // all of a million (2 s). Without sequential scans every branch of a big table goes through its
+        // indexes; JIT off, as the inflated costs would otherwise compile the statement (decision 061).
+        await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`);
+        return rowsOf<Hit>(await tx.execute(statement));
+      })
+    : [];
   const kinds = new Map(SEARCH_KINDS.map((k) => [k.key, k]));
   const records = hits.map((hit) => {
     const kind = kinds.get(hit.kind)!;

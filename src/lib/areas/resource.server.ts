@@ -3,7 +3,7 @@
  * locking), delete (with in-use guards), bulk actions and CSV export — every change with its
  * activity-log entry in the same transaction. Areas add only what is specific to them.
  */
-import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '@/lib/db/client.server.ts';
@@ -13,7 +13,7 @@ import { conflict, invalid, notFound } from '@/lib/http/errors.ts';
 import { parseWith } from '@/lib/http/api.server.ts';
 import { sqlState } from '@/lib/db/pg-errors.ts';
 import { listQuerySchema, type ListQuery, type ListResult } from '@/lib/list/list-query.ts';
-import { listOrder, listPage, listWhere, searchRank, searchText, type Bind, type ListColumns, type ListTable } from '@/lib/list/list-sql.server.ts';
+import { listOrder, listPage, listWhere, searchRank, type Bind, type ListColumns, type ListTable } from '@/lib/list/list-sql.server.ts';
 import { VENDOR_OWNED } from '@/lib/permissions/ability.ts';
 import { abilityOf, accessibleWhere, requiredValues } from '@/lib/permissions/scope.server.ts';
 import { readImageUpload, uploads } from '@/lib/uploads/storage.server.ts';
@@ -363,15 +363,19 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
     /**
      * The global search's branch for this area (decision 061): a statement answering `id`, `title`
      * and `rank` of the best `limit` records matching `q`, scoped as the list is. The candidates come
-     * through the indexes first (the exact matches, then up to 50 of the list's own search, "starts
-     * with" below three characters), and only they are ranked. Null when the area has no title column.
+     * through the indexes first (the exact matches, then up to 50 of the list's own search), and only
+     * they are ranked. Null when the area has no title column.
      */
     searchBranch(db: DbOrTx, s: RequestScope, q: string, limit: number): SQL | null {
       const title = titleColumn ?? listColumns[area.titleField]?.column;
       if (!title) return null;
       const own = scope(s, 'list');
-      const words = q.length < 3 ? or(...spec.searchColumns.map((c) => searchText(c, q))) : listWhere(spec, { q, filters: {} });
-      const candidates = [from(db, { id: table.id }).where(and(words, own)).limit(50).getSQL()];
+      const candidates = [
+        from(db, { id: table.id })
+          .where(and(listWhere(spec, { q, filters: {} }), own))
+          .limit(50)
+          .getSQL(),
+      ];
       const exact = def.searchExact?.(q);
       if (exact) candidates.unshift(from(db, { id: table.id }).where(and(exact, own)).limit(limit).getSQL());
       const rank = sql<number>`(${exact ? sql`case when ${exact} then 4 else 0 end + ` : sql``}${searchRank([title, ...spec.searchColumns], q)})::float8`;

@@ -79,16 +79,6 @@ export function containsText(column: AnyColumn | SQL, value: string, bind: Bind 
 }
 
 /**
- * The global search's words (decision 061): "contains" from three characters, as the lists' search
- * box; shorter, "starts with" (ILIKE 'ab%'), which the trigram index serves too (pg_trgm pads a
- * value's start: "  a", " ab"), where '%ab%' would read the whole table.
- */
-export function searchText(column: AnyColumn | SQL, value: string): SQL {
-  const word = escapeLike(value);
-  return ilike(column as AnyColumn, value.length < 3 ? `${word}%` : `%${word}%`);
-}
-
-/**
  * How well a value answers a search, for the global search's ranking (decision 061): equal (3),
  * starts with (2), a word of it starts with (1), plus the trigram similarity (0–1). The best of the
  * columns; computed only over the few candidate rows each kind found through its indexes.
