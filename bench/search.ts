@@ -36,13 +36,14 @@ const { values: argv } = parseArgs({
     orders: { type: 'string' },
     root: { type: 'string' },
     label: { type: 'string' },
+    clients: { type: 'string' },
   },
 });
 const SECONDS = Number(argv.seconds ?? 10);
 const RUNS = Number(argv.runs ?? 1);
 const PRODUCTS = Number(argv.products ?? 1_000_000);
 const ORDERS = Number(argv.orders ?? 1_000_000);
-const CLIENTS = 10;
+const CLIENTS = Number(argv.clients ?? 10);
 /** Another checkout's built server to measure on the same data (a "before" build). */
 const SERVER_ROOT = resolve(argv.root ?? ROOT);
 

@@ -3,7 +3,7 @@
  * locking), delete (with in-use guards), bulk actions and CSV export — every change with its
  * activity-log entry in the same transaction. Areas add only what is specific to them.
  */
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '@/lib/db/client.server.ts';
@@ -363,35 +363,25 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
     /**
      * The global search's branch for this area (decision 061): a statement answering `id`, `title`
      * and `rank` of the best `limit` records matching `q`, scoped as the list is. The candidates come
-     * through the indexes first (the exact matches, then up to 50 of the list's own search), and only
-     * they are ranked. Null when the area has no title column.
+     * through the indexes (the exact matches, then up to 50 of the list's own search), and only they
+     * are ranked. A record may come twice (exact and by its name): keep the first. Null when the area
+     * has no title column.
      */
     searchBranch(db: DbOrTx, s: RequestScope, q: string, limit: number): SQL | null {
       const title = titleColumn ?? listColumns[area.titleField]?.column;
       if (!title) return null;
       const own = scope(s, 'list');
-      const candidates = [
-        from(db, { id: table.id })
-          .where(and(listWhere(spec, { q, filters: {} }), own))
-          .limit(50)
-          .getSQL(),
-      ];
+      const rank = (bonus: number) => sql<number>`(${bonus} + ${searchRank([title, ...spec.searchColumns], q)})::float8`;
+      // Each part reads its rows once, through its index, and ranks only them (no second lookup by id).
+      const part = (where: SQL | undefined, n: number, bonus: number) =>
+        sql`(${from(db, { id: table.id, title: sql`${title}::text`, rank: rank(bonus) })
+          .where(and(where, own))
+          .limit(n)
+          .getSQL()})`;
       const exact = def.searchExact?.(q);
-      if (exact) candidates.unshift(from(db, { id: table.id }).where(and(exact, own)).limit(limit).getSQL());
-      const rank = sql<number>`(${exact ? sql`case when ${exact} then 4 else 0 end + ` : sql``}${searchRank([title, ...spec.searchColumns], q)})::float8`;
-      return from(db, { id: table.id, title: sql`${title}::text`, rank })
-        .where(
-          and(
-            sql`${table.id} in (${sql.join(
-              candidates.map((c) => sql`(${c})`),
-              sql` union `,
-            )})`,
-            own,
-          ),
-        )
-        .orderBy(desc(rank), asc(table.id))
-        .limit(limit)
-        .getSQL();
+      const parts = [...(exact ? [part(exact, limit, 4)] : []), part(listWhere(spec, { q, filters: {} }), 50, 0)];
+      // A record found both ways comes twice (the caller keeps the first, the best).
+      return sql`select c.id, c.title, c.rank from (${sql.join(parts, sql` union all `)}) as c(id, title, rank) order by c.rank desc, c.id limit ${limit + (exact ? limit : 0)}`;
     },
 
     async get(db: DbOrTx, s: RequestScope, id: number): Promise<ApiRecord> {
