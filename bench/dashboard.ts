@@ -10,7 +10,7 @@
  * then GET /dashboard (the whole server render, HTML) for staff and a vendor, over 30 days and over
  * the longest custom range (367 days), 2 clients. Budget: p95 ≤ 100 ms.
  *
- *   npm run build && node bench/dashboard.ts [--seconds 10]
+ *   npm run build && node bench/dashboard.ts [--seconds 10] [--runs 3] [--root <another checkout, built> --label before]
  *
  * Needs a PostgreSQL server: BENCH_DATABASE_URL or TEST_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test). The result goes to bench/results/<date>-postgres-dashboard.json.
