@@ -10,7 +10,7 @@
  * then GET /dashboard (the whole server render, HTML) for staff and a vendor, over 30 days and over
  * the longest custom range (367 days), 2 clients. Budget: p95 ≤ 100 ms.
  *
- *   npm run build && node bench/dashboard.ts [--seconds 10]
+ *   npm run build && node bench/dashboard.ts [--seconds 10] [--runs 3] [--root <another checkout, built> --label before]
  *
  * Needs a PostgreSQL server: BENCH_DATABASE_URL or TEST_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test). The result goes to bench/results/<date>-postgres-dashboard.json.
@@ -21,10 +21,14 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { cookieHeader, killAll, signIn, freshPostgresDatabase, startServer } from './server.ts';
-import { measure } from './load.ts';
+import { measure, type LoadResult } from './load.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const { values: argv } = parseArgs({ options: { seconds: { type: 'string' } } });
+const { values: argv } = parseArgs({ options: { seconds: { type: 'string' }, runs: { type: 'string' }, root: { type: 'string' }, label: { type: 'string' } } });
+/** Rounds of the three measurements, one after the other; the result keeps each round and their medians. */
+const RUNS = Number(argv.runs ?? 1);
+/** Another checkout's built server to measure (a "before" build, in the same conditions as this one). */
+const SERVER_ROOT = resolve(argv.root ?? ROOT);
 const SECONDS = Number(argv.seconds ?? 10);
 const VENDORS = 500;
 
@@ -37,8 +41,8 @@ const database = await freshPostgresDatabase('bench_dashboard');
 const dbUrl = database.url;
 try {
   const server = await startServer({
-    entry: join(ROOT, 'src/server/main.ts'),
-    cwd: ROOT,
+    entry: join(SERVER_ROOT, 'src/server/main.ts'),
+    cwd: SERVER_ROOT,
     port: 5490 + Math.floor(Math.random() * 100),
     env: { DATABASE_URL: dbUrl, DEMO_DATA: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     logFile: join(dataDir, 'server.log'),
@@ -79,7 +83,14 @@ try {
     select ${day}, v.id, s, 1 + (v.n + d) % 3
       from ${days} cross join bench_vendors v cross join unnest(array['placed','confirmed','shipped','delivered','cancelled']) s
     on conflict (day, vendor_id, status) do update set sub_orders = sub_order_status_daily.sub_orders + excluded.sub_orders`);
-  await db.query('analyze sales_daily; analyze product_sales_daily; analyze sub_order_status_daily');
+  // The roll-up of decision 060, from the daily rows as the migration and the rebuild make it.
+  const has = async (table: string) => (await db.query(`select to_regclass($1) is not null as ok`, [table])).rows[0].ok === true;
+  if (await has('status_daily'))
+    await db.query(`
+    insert into status_daily (day, status, sub_orders)
+    select day, status, sum(sub_orders) from sub_order_status_daily group by 1, 2
+    on conflict (day, status) do update set sub_orders = excluded.sub_orders`);
+  for (const t of ['sales_daily', 'product_sales_daily', 'sub_order_status_daily', 'status_daily']) if (await has(t)) await db.query(`vacuum analyze ${t}`);
   const counts = await db.query(`select (select count(*) from sales_daily)::int as sales, (select count(*) from product_sales_daily)::int as products,
     (select count(*) from sub_order_status_daily)::int as statuses`);
   result.rows = counts.rows[0];
@@ -101,9 +112,21 @@ try {
     log(label, `${r.rps.toFixed(0)} req/s, p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} ms, non-2xx ${r.non2xx}`);
     return r;
   };
-  result.staff_30d = await run('GET /dashboard?range=30d (staff)', '/dashboard?range=30d', staff);
-  result.staff_367d = await run('GET /dashboard 367 days (staff)', `/dashboard?range=custom&from=${yearAgo}&to=${today}`, staff);
-  result.vendor_30d = await run('GET /dashboard?range=30d (vendor)', '/dashboard?range=30d', vendor);
+  const rounds: Record<string, LoadResult>[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    rounds.push({
+      staff_30d: await run('GET /dashboard?range=30d (staff)', '/dashboard?range=30d', staff),
+      staff_367d: await run('GET /dashboard 367 days (staff)', `/dashboard?range=custom&from=${yearAgo}&to=${today}`, staff),
+      vendor_30d: await run('GET /dashboard?range=30d (vendor)', '/dashboard?range=30d', vendor),
+    });
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  for (const key of Object.keys(rounds[0]!)) {
+    result[key] =
+      RUNS === 1
+        ? rounds[0]![key]
+        : { p50: median(rounds.map((r) => r[key]!.p50)), p95: median(rounds.map((r) => r[key]!.p95)), runs: rounds.map((r) => r[key]) };
+  }
   result.load_after = load();
   await db.end();
   await server.stop();
@@ -113,6 +136,6 @@ try {
   else await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }
-const file = join(ROOT, 'bench/results', `${String(result.date).slice(0, 10)}-postgres-dashboard.json`);
+const file = join(ROOT, 'bench/results', `${String(result.date).slice(0, 10)}-postgres-dashboard${argv.label ? `-${argv.label}` : ''}.json`);
 writeFileSync(file, JSON.stringify(result, null, 2) + '\n');
 log('written', file);

@@ -13,6 +13,7 @@
  *   npm run bench -- --readme          …and rewrite README.md's "## Performance" section
  *   npm run bench -- --only import --import-rows 100000   the bulk import alone (bench/import.ts)
  *   npm run bench -- --products 0      fill no bench products (the fill's default: 1,000,000 PostgreSQL, 200,000 PGlite)
+ *   npm run bench -- --only search     the global search at 1M products and 1M orders (bench/search.ts, PostgreSQL)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -486,7 +487,33 @@ function updateReadme(results: BenchResults[]): void {
   log('README.md: "## Performance" updated.');
 }
 
+/**
+ * `--only search` (or search among others): the global search at a million products and orders
+ * (bench/search.ts), in its own PostgreSQL database and process, on the build this run made. Not in
+ * the default sections: its fill takes minutes.
+ */
+function benchSearch(): number {
+  if (!(process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.BENCH_DATABASE_URL)) {
+    log('search: skipped (it needs PostgreSQL: set DATABASE_URL, TEST_DATABASE_URL or BENCH_DATABASE_URL).');
+    return 0;
+  }
+  if (opts.build) {
+    const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (built.status !== 0) return built.status ?? 1;
+  }
+  const r = spawnSync(process.execPath, [join(ROOT, 'bench/search.ts'), '--seconds', String(opts.seconds), '--runs', String(opts.runs)], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_DATABASE_URL: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL },
+  });
+  return r.status ?? 1;
+}
+
 async function main(): Promise<number> {
+  if (opts.sections.delete('search')) {
+    const code = benchSearch();
+    if (code !== 0 || opts.sections.size === 0) return code;
+  }
   let all: BenchResults[] = [];
   if (argv.from?.length) {
     all = argv.from.map((f) => JSON.parse(readFileSync(resolve(f), 'utf8')) as BenchResults);

@@ -114,15 +114,27 @@ function normalised(rows: Map<string, Row>, fields: string[]): Record<string, Ro
 /** The kept roll-ups and a recount from the source tables, IST days computed here (not by the database's ist_day). */
 async function keptAndRecounted() {
   return db(async (q) => {
-    const kept = { sales: new Map<string, Row>(), products: new Map<string, Row>(), statuses: new Map<string, Row>() };
+    const kept = {
+      sales: new Map<string, Row>(),
+      products: new Map<string, Row>(),
+      statuses: new Map<string, Row>(),
+      marketStatuses: new Map<string, Row>(),
+    };
     for (const r of await q(`select *, to_char(day, 'YYYY-MM-DD') as d from sales_daily`))
       add(kept.sales, `${r.d}|${r.vendor_id}`, Object.fromEntries(SALES_FIELDS.map((f) => [f, Number(r[f])])));
     for (const r of await q(`select *, to_char(day, 'YYYY-MM-DD') as d from product_sales_daily`))
       add(kept.products, `${r.d}|${r.vendor_id}|${r.product_id}`, { items: Number(r.items), gmv_paise: Number(r.gmv_paise) });
     for (const r of await q(`select *, to_char(day, 'YYYY-MM-DD') as d from sub_order_status_daily`))
       add(kept.statuses, `${r.d}|${r.vendor_id}|${r.status}`, { sub_orders: Number(r.sub_orders) });
+    for (const r of await q(`select *, to_char(day, 'YYYY-MM-DD') as d from status_daily`))
+      add(kept.marketStatuses, `${r.d}|${r.status}`, { sub_orders: Number(r.sub_orders) });
 
-    const recount = { sales: new Map<string, Row>(), products: new Map<string, Row>(), statuses: new Map<string, Row>() };
+    const recount = {
+      sales: new Map<string, Row>(),
+      products: new Map<string, Row>(),
+      statuses: new Map<string, Row>(),
+      marketStatuses: new Map<string, Row>(),
+    };
     const day = (v: unknown) => istDate(v as Date | string);
     for (const o of await q(`select placed_at from orders`)) add(recount.sales, `${day(o.placed_at)}|0`, { orders: 1 });
     const subs = new Map<number, Record<string, unknown>>();
@@ -130,6 +142,7 @@ async function keptAndRecounted() {
       subs.set(Number(s.id), s);
       add(recount.sales, `${day(s.placed_at)}|${s.vendor_id}`, { sub_orders: 1, gmv_paise: Number(s.total_paise) });
       add(recount.statuses, `${day(s.placed_at)}|${s.vendor_id}|${s.status}`, { sub_orders: 1 });
+      add(recount.marketStatuses, `${day(s.placed_at)}|${s.status}`, { sub_orders: 1 });
     }
     for (const l of await q(
       `select l.sub_order_id, l.quantity, l.total_paise, v.product_id from order_lines l join product_variants v on v.id = l.variant_id`,
@@ -161,11 +174,13 @@ async function keptAndRecounted() {
         sales: normalised(kept.sales, SALES_FIELDS),
         products: normalised(kept.products, ['items', 'gmv_paise']),
         statuses: normalised(kept.statuses, ['sub_orders']),
+        marketStatuses: normalised(kept.marketStatuses, ['sub_orders']),
       },
       recounted: {
         sales: normalised(recount.sales, SALES_FIELDS),
         products: normalised(recount.products, ['items', 'gmv_paise']),
         statuses: normalised(recount.statuses, ['sub_orders']),
+        marketStatuses: normalised(recount.marketStatuses, ['sub_orders']),
       },
     };
   });
@@ -246,6 +261,16 @@ describe('the roll-ups', () => {
       }),
       { numRuns: 3 },
     );
+    // The rebuild (`npm run rollups:rebuild`) recomputes every roll-up, the marketplace's status roll-up too, to the same rows.
+    const kept = (await keptAndRecounted()).kept;
+    await db(async (q) => {
+      await q(`delete from product_sales_daily`);
+      await q(`delete from status_daily`);
+      await q(`update sales_daily set gmv_paise = gmv_paise + 1`);
+    });
+    expect((await keptAndRecounted()).kept).not.toEqual(kept);
+    await db((q) => q(`select rollups_rebuild()`));
+    expect((await keptAndRecounted()).kept).toEqual(kept);
     const after = Object.values((await keptAndRecounted()).recounted.sales);
     for (const figure of ['refunds_paise', 'commission_paise', 'cancellations', 'new_customers'])
       expect(
@@ -338,6 +363,50 @@ describe('the dashboard page', () => {
     expect(list.status).toBe(200);
     // No island of its own: the page's scripts are the shell's.
     expect(html).not.toMatch(/<astro-island[^>]*component-url="[^"]*(Chart|Dashboard)/);
+  });
+
+  it('lists the top products and what waits to ship as a recount says, after a sale today and one on a past day', async () => {
+    // "Today" is 20 January: the range's days before it are summed once and kept (decision 060), today's read on each view.
+    const RANGE = '?range=custom&from=2026-01-01&to=2026-01-20';
+    const shown = async () => {
+      const html = await dashboard(admin, RANGE);
+      const table = html.slice(html.indexOf('Top 10 products by GMV'));
+      const rows = [...table.slice(0, table.indexOf('</table>')).matchAll(/\/products\/(\d+)\/details[\s\S]*?<td[^>]*>(\d+)<\/td>\s*<td[^>]*>([^<]+)<\/td>/g)];
+      return { top: rows.map((m) => `${m[1]} ${m[2]} ${m[3]}`), toShip: tiles(html)['to-ship'] };
+    };
+    const recounted = () =>
+      db(async (q) => {
+        const rows = await q(
+          `select v.product_id, sum(l.quantity)::int as items, sum(l.total_paise)::bigint as gmv
+             from order_lines l join sub_orders s on s.id = l.sub_order_id join product_variants v on v.id = l.variant_id
+            where ((s.placed_at at time zone 'UTC') + interval '330 minutes')::date between '2026-01-01' and '2026-01-20'
+            group by v.product_id order by gmv desc, v.product_id limit 10`,
+        );
+        const [ship] = await q(`select count(*)::int as n from sub_orders where status in ('confirmed', 'packed')`);
+        return { top: rows.map((r) => `${r.product_id} ${r.items} ${formatPaise(Number(r.gmv))}`), toShip: String(ship!.n) };
+      });
+    try {
+      // Views follow each other with no direct database access between them (on PGlite that restarts
+      // the server, and with it what it keeps in memory): the kept sums are what is checked.
+      setClock('2026-01-08T09:00:00Z');
+      expect(await place([{ sku: 'DFH-SHI-002', quantity: 1 }])).not.toBeNull();
+      setClock('2026-01-20T10:00:00Z');
+      const first = await shown(); // the days before today summed and kept
+      expect(await place([{ sku: 'KVH-TOW-002', quantity: 2 }])).not.toBeNull();
+      const afterToday = await shown(); // today's sale read live beside the kept sums
+      setClock('2026-01-08T09:00:00Z');
+      expect(await place([{ sku: 'DFH-SHI-002', quantity: 2 }])).not.toBeNull();
+      setClock('2026-01-20T10:00:00Z');
+      const afterPast = await shown(); // a sale on a past day: the fingerprint differs, the sums are made again
+      expect(afterPast).toEqual(await recounted());
+      const [towel] = await db((q) => q(`select product_id from product_variants where sku = 'KVH-TOW-002'`));
+      const row = (top: string[]) => top.find((r) => r.startsWith(`${towel!.product_id} `));
+      expect(first.top.length).toBeGreaterThan(0);
+      expect(row(afterToday.top)?.split(' ')[1]).toBe(String(Number(row(first.top)?.split(' ')[1] ?? 0) + 2));
+      expect(afterToday.top.filter((r) => r !== row(afterToday.top))).toEqual(first.top.filter((r) => r !== row(first.top)));
+    } finally {
+      setClock('');
+    }
   });
 
   it('shows each tile only with the permission of its area', async () => {

@@ -12,9 +12,11 @@ import type { Principal } from '@/lib/auth/principal.server.ts';
 import { vendors } from '@/lib/db/schema.ts';
 import { vendorScope } from '@/lib/permissions/scope.server.ts';
 import { vendorName } from '@/lib/vendors/vendor-name.server.ts';
-import { productSalesDaily, salesDaily, subOrderStatusDaily } from '@/features/dashboard/rollups.tables.ts';
-import { daysBetween, type ResolvedRange } from '@/features/dashboard/range.ts';
-import { subOrders } from '@/features/orders/orders.tables.ts';
+import { salesDaily, statusDaily, subOrderStatusDaily } from '@/features/dashboard/rollups.tables.ts';
+import { addDays, daysBetween, type ResolvedRange } from '@/features/dashboard/range.ts';
+import { productSums, topProducts } from './top-products.server.ts';
+import { istDate } from '@/lib/india/ist.ts';
+import { rowsOf } from '@/lib/db/client.server.ts';
 import { products } from '@/features/products/product.tables.ts';
 import { stockLevels } from '@/features/inventories/inventory.tables.ts';
 import { readBalances, type Balances } from '@/features/earnings/ledger.server.ts';
@@ -69,50 +71,90 @@ export async function loadDashboard(
 ): Promise<DashboardData> {
   const isVendor = principal.user.userType === 'vendor';
   const vendorId = isVendor ? principal.user.vendorId : null;
-  const [sales, balances, toShip, vendorsWaiting, productsWaiting, lowStock] = await Promise.all([
-    can('orders:list') ? loadSales(db, principal, range, isVendor) : null,
+  const [sales, balances, queues] = await Promise.all([
+    can('orders:list') ? loadSales(db, principal, range, isVendor, istDate(at)) : null,
     can('accountings:earning-list') ? readBalances(db, vendorId, at) : null,
-    can('orders:pending-list') ? countToShip(db, principal) : null,
-    can('vendors:list') && !isVendor
+    loadQueues(db, principal, can, isVendor),
+  ]);
+  return { range, vendorId, sales, earnings: balances ? { balances } : null, ...queues };
+}
+
+type Queues = Pick<DashboardData, 'toShip' | 'vendorsWaiting' | 'productsWaiting' | 'lowStock'>;
+
+/** Sub-orders confirmed or packed: the Pending Orders list's "to ship". */
+const TO_SHIP = ['confirmed', 'packed'];
+
+/**
+ * The queues' counts in one statement (one round trip): what waits to ship, vendors and products
+ * waiting for approval, low stock. Each only with its permission (null without), scoped as its list.
+ * "To ship" sums the status roll-ups (every day's sub-orders by their status now) instead of counting
+ * the sub-orders: a few thousand rows at a million orders (decision 060).
+ */
+async function loadQueues(db: DbOrTx, principal: Principal, can: (permission: string) => boolean, isVendor: boolean): Promise<Queues> {
+  const parts: Record<keyof Queues, SQL | null> = {
+    toShip: !can('orders:pending-list')
+      ? null
+      : isVendor
+        ? db
+            .select({ n: sql`coalesce(sum(${subOrderStatusDaily.subOrders}), 0)::int` })
+            .from(subOrderStatusDaily)
+            .where(and(inArray(subOrderStatusDaily.status, TO_SHIP), vendorScope(principal, 'orders', subOrderStatusDaily, 'pending-list')))
+            .getSQL()
+        : db
+            .select({ n: sql`coalesce(sum(${statusDaily.subOrders}), 0)::int` })
+            .from(statusDaily)
+            .where(inArray(statusDaily.status, TO_SHIP))
+            .getSQL(),
+    vendorsWaiting:
+      can('vendors:list') && !isVendor
+        ? db
+            .select({ n: sql`count(*)::int` })
+            .from(vendors)
+            .where(eq(vendors.status, 'pending'))
+            .getSQL()
+        : null,
+    productsWaiting: can('products:list')
       ? db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(vendors)
-          .where(eq(vendors.status, 'pending'))
-          .then((r) => num(r[0]?.n))
-      : null,
-    can('products:list')
-      ? db
-          .select({ n: sql<number>`count(*)::int` })
+          .select({ n: sql`count(*)::int` })
           .from(products)
           .where(and(eq(products.status, 'pending_review'), vendorScope(principal, 'products', products)))
-          .then((r) => num(r[0]?.n))
+          .getSQL()
       : null,
-    can('inventories:list')
+    lowStock: can('inventories:list')
       ? db
-          .select({ n: sql<number>`count(*)::int` })
+          .select({ n: sql`count(*)::int` })
           .from(stockLevels)
           // The predicate of the partial index stock_levels_low_idx, word for word.
           .where(
             and(sql`${stockLevels.onHand} - ${stockLevels.reserved} <= ${stockLevels.lowStockThreshold}`, vendorScope(principal, 'inventories', stockLevels)),
           )
-          .then((r) => num(r[0]?.n))
+          .getSQL()
       : null,
-  ]);
-  return { range, vendorId, sales, earnings: balances ? { balances } : null, toShip, vendorsWaiting, productsWaiting, lowStock };
+  };
+  const asked = Object.entries(parts).filter((e): e is [string, SQL] => e[1] !== null);
+  const out = { toShip: null, vendorsWaiting: null, productsWaiting: null, lowStock: null } as Record<string, number | null>;
+  if (!asked.length) return out as Queues;
+  const [row] = rowsOf<Record<string, unknown>>(
+    await db.execute(
+      sql`select ${sql.join(
+        asked.map(([k, q]) => sql`(${q}) as ${sql.identifier(k)}`),
+        sql`, `,
+      )}`,
+    ),
+  );
+  for (const [k] of asked) out[k] = num(row?.[k]);
+  return out as Queues;
 }
 
-async function countToShip(db: DbOrTx, principal: Principal): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(subOrders)
-    .where(and(inArray(subOrders.status, ['confirmed', 'packed']), vendorScope(principal, 'orders', subOrders, 'pending-list')));
-  return num(row?.n);
-}
-
-async function loadSales(db: DbOrTx, principal: Principal, range: ResolvedRange, isVendor: boolean): Promise<NonNullable<DashboardData['sales']>> {
+async function loadSales(
+  db: DbOrTx,
+  principal: Principal,
+  range: ResolvedRange,
+  isVendor: boolean,
+  today: string,
+): Promise<NonNullable<DashboardData['sales']>> {
   const { current, previous } = range;
   const scope = vendorScope(principal, 'orders', salesDaily);
-  const productScope = vendorScope(principal, 'orders', productSalesDaily);
   const statusScope = vendorScope(principal, 'orders', subOrderStatusDaily);
   const inCurrent = sql`${salesDaily.day} between ${current.from} and ${current.to}`;
   const inPrevious = sql`${salesDaily.day} between ${previous.from} and ${previous.to}`;
@@ -127,14 +169,19 @@ async function loadSales(db: DbOrTx, principal: Principal, range: ResolvedRange,
     commissionPaise: sql<string>`coalesce(sum(${salesDaily.commissionPaise}) filter (where ${when}), 0)`,
     newCustomers: sql<string>`coalesce(sum(${salesDaily.newCustomers}) filter (where ${when}), 0)`,
   });
-  // Summed as float8, not numeric (bigint's sum): exact for integers below 2^53 paise (₹ 90 lakh crore),
-  // and 4× faster over the tens of thousands of product rows of a month (bench/dashboard.ts).
-  const productGmv = sql<number>`sum(${productSalesDaily.gmvPaise}::float8)`;
+  // Top products (top-products.server.ts): the days before today from memory, checked against this
+  // fingerprint of the same days (read with the totals), and the range's days from today on read here.
+  const pastTo = current.to < today ? current.to : addDays(today, -1);
+  const hasPast = pastTo >= current.from;
+  const inPast = sql`${salesDaily.day} between ${current.from} and ${pastTo}`;
+  const fingerprint = hasPast
+    ? sql<string>`concat_ws(':', count(*) filter (where ${inPast}), sum(${salesDaily.items}) filter (where ${inPast}), sum(${salesDaily.subOrders}) filter (where ${inPast}), sum(${salesDaily.gmvPaise}) filter (where ${inPast}))`
+    : sql<string>`''`;
   const figures = (row: Record<string, unknown> | undefined): Figures =>
     row ? (Object.fromEntries(Object.keys(EMPTY).map((k) => [k, num(row[k])])) as unknown as Figures) : { ...EMPTY };
-  const [totals, byDay, byStatus, topProducts, topVendors] = await Promise.all([
+  const [totals, byDay, byStatus, live, topVendors] = await Promise.all([
     db
-      .select({ ...prefix('c_', sums(inCurrent)), ...prefix('p_', sums(inPrevious)) })
+      .select({ ...prefix('c_', sums(inCurrent)), ...prefix('p_', sums(inPrevious)), fingerprint })
       .from(salesDaily)
       .where(and(gte(salesDaily.day, previous.from), lte(salesDaily.day, current.to), scope)),
     db
@@ -142,23 +189,21 @@ async function loadSales(db: DbOrTx, principal: Principal, range: ResolvedRange,
       .from(salesDaily)
       .where(and(gte(salesDaily.day, current.from), lte(salesDaily.day, current.to), scope))
       .groupBy(salesDaily.day),
-    db
-      .select({ status: subOrderStatusDaily.status, count: sql<string>`sum(${subOrderStatusDaily.subOrders})` })
-      .from(subOrderStatusDaily)
-      .where(and(gte(subOrderStatusDaily.day, current.from), lte(subOrderStatusDaily.day, current.to), statusScope))
-      .groupBy(subOrderStatusDaily.status)
-      .having(sql`sum(${subOrderStatusDaily.subOrders}) > 0`),
-    db
-      .select({
-        productId: productSalesDaily.productId,
-        gmvPaise: productGmv,
-        items: sql<string>`sum(${productSalesDaily.items})`,
-      })
-      .from(productSalesDaily)
-      .where(and(gte(productSalesDaily.day, current.from), lte(productSalesDaily.day, current.to), productScope))
-      .groupBy(productSalesDaily.productId)
-      .orderBy(desc(productGmv), productSalesDaily.productId)
-      .limit(10),
+    // Staff read the marketplace's rows (5 statuses a day); a vendor their own.
+    isVendor
+      ? db
+          .select({ status: subOrderStatusDaily.status, count: sql<string>`sum(${subOrderStatusDaily.subOrders})` })
+          .from(subOrderStatusDaily)
+          .where(and(gte(subOrderStatusDaily.day, current.from), lte(subOrderStatusDaily.day, current.to), statusScope))
+          .groupBy(subOrderStatusDaily.status)
+          .having(sql`sum(${subOrderStatusDaily.subOrders}) > 0`)
+      : db
+          .select({ status: statusDaily.status, count: sql<string>`sum(${statusDaily.subOrders})` })
+          .from(statusDaily)
+          .where(and(gte(statusDaily.day, current.from), lte(statusDaily.day, current.to)))
+          .groupBy(statusDaily.status)
+          .having(sql`sum(${statusDaily.subOrders}) > 0`),
+    current.to >= today ? productSums(db, principal, current.from > today ? current.from : today, current.to) : [],
     isVendor
       ? null
       : db
@@ -171,8 +216,8 @@ async function loadSales(db: DbOrTx, principal: Principal, range: ResolvedRange,
           .limit(10),
   ]);
   const row = totals[0] as Record<string, unknown> | undefined;
-  const pick = (p: string) => (row ? Object.fromEntries(Object.keys(EMPTY).map((k) => [k, row[`${p}${k}`]])) : undefined);
-  const productNames = topProducts.length
+  const top = await topProducts(db, principal, { from: current.from, to: current.to, pastTo: hasPast ? pastTo : null }, String(row?.fingerprint ?? ''), live);
+  const productNames = top.length
     ? await db
         .select({ id: products.id, name: products.name, vendorName: vendorName(products.vendorId, vendors.storeName) })
         .from(products)
@@ -180,10 +225,11 @@ async function loadSales(db: DbOrTx, principal: Principal, range: ResolvedRange,
         .where(
           inArray(
             products.id,
-            topProducts.map((p) => p.productId),
+            top.map((p) => p.productId),
           ),
         )
     : [];
+  const pick = (p: string) => (row ? Object.fromEntries(Object.keys(EMPTY).map((k) => [k, row[`${p}${k}`]])) : undefined);
   const vendorNames = topVendors?.length
     ? await db
         .select({ id: vendors.id, name: vendorName(vendors.id, vendors.storeName) })
@@ -201,15 +247,9 @@ async function loadSales(db: DbOrTx, principal: Principal, range: ResolvedRange,
     previous: figures(pick('p_')),
     byDay: daysBetween(current.from, current.to).map((day) => ({ day, gmvPaise: num(gmvByDay.get(day)?.gmvPaise), orders: num(gmvByDay.get(day)?.orders) })),
     byStatus: byStatus.map((s) => ({ status: s.status, count: num(s.count) })),
-    topProducts: topProducts.map((p) => {
+    topProducts: top.map((p) => {
       const named = productNames.find((n) => n.id === p.productId);
-      return {
-        productId: p.productId,
-        name: named?.name ?? `Product #${p.productId}`,
-        vendorName: named?.vendorName ?? '',
-        gmvPaise: num(p.gmvPaise),
-        items: num(p.items),
-      };
+      return { ...p, name: named?.name ?? `Product #${p.productId}`, vendorName: named?.vendorName ?? '' };
     }),
     topVendors:
       topVendors?.map((v) => ({

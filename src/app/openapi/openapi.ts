@@ -131,7 +131,11 @@ const OPERATIONS: Record<string, Operation> = {
   'POST /api/impersonate-leave': { summary: 'Stop impersonating', tag: 'Impersonation' },
   'POST /api/impersonate-check': { summary: '200 while impersonating, 409 otherwise', tag: 'Impersonation' },
   'GET /api/health': { summary: 'Health check for load balancers', tag: 'System' },
-  'GET /api/search': { summary: 'Global search: pages the user may open and matching records', tag: 'System' },
+  'GET /api/search': {
+    summary:
+      'Global search: pages the user may open, then records of every kind they may list (5 a kind, 30 in all), best first: equal, starts with, a word starting with, similar; a SKU, order number or AWB matched exactly or by its start ranks first. Scoped as each list (a vendor finds only their own). Records from 3 characters',
+    tag: 'System',
+  },
   'GET /api/activity/mine': { summary: "The signed-in person's recent activity, described as the activity log describes it", tag: 'Activity' },
   'GET /api/activity-logs': {
     summary:

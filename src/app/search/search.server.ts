@@ -1,21 +1,28 @@
 /**
- * Global search (Ctrl/⌘+K). Finds the pages the user may open (from the menu and the route
- * registry) and records of the areas that register a provider here. Each area adds one entry
- * to SEARCH_PROVIDERS; results are filtered by the provider's permission and scoping.
+ * Global search (Ctrl/⌘+K), decision 061. Finds the pages the user may open (from the menu and the
+ * route registry, in memory) and records of every kind they may list, in ONE statement per keystroke:
+ * a UNION ALL of one branch per kind (each area's `searchBranch`, the orders', the vendors'), each
+ * answering its best few rows through its own indexes (trigram GIN for names, text_pattern_ops
+ * btrees for the starts of order numbers, AWBs, phones and SKUs), ranked (exact and prefix matches
+ * first, then trigram similarity) and scoped as its list is (a vendor finds only their own). Kinds
+ * without the permission of their list have no branch at all.
  */
+import { and, desc, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client.server.ts';
+import { rowsOf } from '@/lib/db/client.server.ts';
 import type { Principal } from '@/lib/auth/principal.server.ts';
-import type { Permission } from '@/lib/permissions/catalogue.ts';
 import { MENU } from '@/lib/navigation/menu.ts';
 import { routes } from '@/app/routes/registry.ts';
 import { accessPermissions } from '@/lib/routes/route.ts';
 import { RESOURCES } from '@/app/areas/resources.server.ts';
 import { areaPermission, editPath } from '@/lib/areas/area.ts';
 import { SYSTEM_ACTOR } from '@/lib/activity/activity.server.ts';
-import type { ListSource } from '@/lib/areas/read-only-list.server.ts';
-import type { ApiRecord } from '@/lib/areas/resource.server.ts';
-import { ORDER_SOURCES } from '@/features/orders/order.source.server.ts';
+import { containsText, escapeLike, searchRank } from '@/lib/list/list-sql.server.ts';
+import { vendorScope } from '@/lib/permissions/scope.server.ts';
+import { vendors } from '@/lib/db/schema.ts';
+import { subOrders } from '@/features/orders/orders.tables.ts';
 import { statusLabel } from '@/features/orders/order-status.ts';
+import { PHONE_PREFIX } from '@/lib/india/formats.ts';
 
 export interface SearchResult {
   type: 'page' | 'record';
@@ -25,69 +32,150 @@ export interface SearchResult {
   area?: string;
 }
 
-export interface SearchProvider {
-  area: string;
-  label: string;
-  permission: Permission;
-  search(db: Db, principal: Principal, q: string, limit: number): Promise<Omit<SearchResult, 'type' | 'area'>[]>;
+/** Records of each kind in the dialog, and in all. */
+const PER_KIND = 5;
+const RECORDS = 30;
+
+/** A row of the statement: every branch answers these columns, in this order. */
+interface Hit {
+  kind: string;
+  id: number;
+  title: string;
+  detail: string | null;
+  extra: string | null;
+  rank: number;
 }
 
-/** Every declared area is searchable by its list's search box; the rest register by hand. */
-const areaProviders: SearchProvider[] = Object.values(RESOURCES).map((r) => ({
-  area: r.area.key,
+/**
+ * One kind of record: its branch of the statement (null: nothing to search for this person or this
+ * text) and how a hit reads and opens.
+ */
+interface SearchKind {
+  key: string;
+  label: string;
+  permission: string;
+  branch(db: Db, principal: Principal, q: string): SQL | null;
+  open(hit: Hit, principal: Principal): Omit<SearchResult, 'type' | 'area'>;
+}
+
+/** Every declared area is searchable as its list's search box finds (decision 061: `searchBranch`). */
+const areaKinds: SearchKind[] = Object.values(RESOURCES).map((r) => ({
+  key: r.area.key,
   label: r.area.label,
-  permission: areaPermission(r.area, 'list') as Permission,
-  async search(db, principal, q, limit) {
-    const result = await r.list(db, { principal, actor: SYSTEM_ACTOR }, { page: 1, per_page: 10, order: 'asc', q, filters: {} });
+  permission: areaPermission(r.area, 'list'),
+  branch: (db, principal, q) => r.searchBranch(db, { principal, actor: SYSTEM_ACTOR }, q, PER_KIND),
+  open(hit, principal) {
     // Someone who may only read the area (a vendor and the size charts) finds the record in its list.
     const canEdit = principal.abilities.includes(areaPermission(r.area, 'update'));
     // An area with a details page (a customer, a delivery partner) opens it for whoever may view it.
     const details = r.area.details;
     const canView = Boolean(details && principal.abilities.includes(`${r.area.permissionArea}:${details.action}`));
-    return result.data.slice(0, limit).map((record) => {
-      const title = String(record[r.area.titleField] ?? record.id);
-      const href = canView
-        ? details!.path.replace(':id', String(record.id))
-        : canEdit
-          ? editPath(r.area, record.id)
-          : `${r.area.paths.list}?${new URLSearchParams({ q: title })}`;
-      return { title, href };
-    });
+    const href = canView
+      ? details!.path.replace(':id', String(hit.id))
+      : canEdit
+        ? editPath(r.area, hit.id)
+        : `${r.area.paths.list}?${new URLSearchParams({ q: hit.title })}`;
+    return { title: hit.title, href };
   },
 }));
 
 /**
- * A read-only list (the orders) searched through its own source: the list's search box and its scope
- * (a vendor finds only their own sub-orders), each row opening what `open` says.
+ * Orders, by the start of a parcel's number (the order's number is its start too), of its AWB, of the
+ * customer's phone (its digits), and by the customer's name; each parcel opens its order. Scoped as
+ * the Orders list: a vendor finds only their own sub-orders.
  */
-function listProvider(
-  area: string,
-  label: string,
-  permission: Permission,
-  source: ListSource,
-  open: (row: ApiRecord) => Omit<SearchResult, 'type' | 'area'>,
-): SearchProvider {
-  return {
-    area,
-    label,
-    permission,
-    async search(db, principal, q, limit) {
-      // The list's smallest page; the dialog shows the first `limit`.
-      const query = source.parseListQuery({ q, page: '1', per_page: '10' });
-      const result = await source.list(db, { principal, actor: SYSTEM_ACTOR }, query);
-      return result.data.slice(0, limit).map(open);
-    },
-  };
+/** Phones are stored as +91 and ten digits (PHONE_PREFIX): a search types the digits, with or without 91. */
+const ordersKind: SearchKind = {
+  key: 'orders',
+  label: 'Orders',
+  permission: 'orders:list',
+  branch(db, principal, q) {
+    const own = vendorScope(principal, 'orders', subOrders, 'list');
+    // As typed and upper-cased (numbers are upper-case; an AWB is as the courier wrote it).
+    const upper = `${escapeLike(q.toUpperCase())}%`;
+    const typed = `${escapeLike(q)}%`;
+    const digits = q.replace(/\D/g, '');
+    const phone = /^[+\d\s()-]+$/.test(q) && digits.length >= 4 ? digits.replace(/^91(?=\d{10})/, '') : null;
+    // Each part one index scan, its rows ranked as read (an OR of two ranges would become a bitmap of
+    // every match first); a parcel found two ways comes twice (the caller keeps the first, the best).
+    const Q = q.toUpperCase();
+    const rank = (bonus: number) =>
+      sql`(case when upper(${subOrders.number}) = ${Q} or upper(${subOrders.awb}) = ${Q} then 5 else ${bonus} end + ${searchRank([subOrders.customerName], q)})::float8`;
+    const pick = (where: SQL, n: number, bonus: number) =>
+      sql`(${db
+        .select({ id: subOrders.orderId, title: subOrders.number, detail: subOrders.customerName, extra: subOrders.status, rank: rank(bonus) })
+        .from(subOrders)
+        .where(and(where, own))
+        .limit(n)
+        .getSQL()})`;
+    const starts = [...new Set([upper, typed])];
+    const parts = [
+      ...starts.map((p) => pick(sql`${subOrders.number} like ${p}`, PER_KIND, 4)),
+      ...starts.map((p) => pick(sql`${subOrders.awb} like ${p}`, PER_KIND, 4)),
+      ...(phone ? [`${PHONE_PREFIX}${phone}%`, `${phone}%`].map((p) => pick(sql`${subOrders.customerPhone} like ${p}`, PER_KIND, 4)) : []),
+      pick(ilike(subOrders.customerName, `%${escapeLike(q)}%`), 50, 0),
+    ];
+    return sql`select c.id, c.title, c.detail, c.extra, c.rank from (${sql.join(parts, sql` union all `)}) as c(id, title, detail, extra, rank)
+      order by c.rank desc, c.title desc limit ${PER_KIND * 3}`;
+  },
+  open: (hit) => ({
+    title: hit.title,
+    subtitle: `${hit.detail ?? ''} · ${statusLabel(hit.extra ?? '')}`,
+    href: `/orders/${hit.id}/details`,
+  }),
+};
+
+/** Vendors (staff), by store or legal name, phone or GSTIN, as the Vendors list's search box. */
+const vendorsKind: SearchKind = {
+  key: 'vendors',
+  label: 'Vendors',
+  permission: 'vendors:list',
+  branch(db, principal, q) {
+    if (principal.user.userType === 'vendor') return null;
+    const columns = [vendors.storeName, vendors.legalName, vendors.phone, vendors.gstin];
+    const rank = sql`(${searchRank(columns, q)})::float8`;
+    return db
+      .select({
+        id: vendors.id,
+        title: sql`coalesce(${vendors.storeName}, ${vendors.legalName}, 'Vendor #' || ${vendors.id})`,
+        detail: vendors.status,
+        extra: sql`null::text`,
+        rank,
+      })
+      .from(vendors)
+      .where(or(...columns.map((c) => containsText(c, q))))
+      .orderBy(desc(rank), vendors.id)
+      .limit(PER_KIND)
+      .getSQL();
+  },
+  open: (hit) => ({ title: hit.title, subtitle: hit.detail ?? undefined, href: `/vendors/${hit.id}/edit` }),
+};
+
+export const SEARCH_KINDS: SearchKind[] = [...areaKinds, ordersKind, vendorsKind];
+
+/**
+ * The statement for `q`: each kind this person may list, its branch wrapped to the common columns
+ * (kind, id, title, detail, extra, rank), all in one UNION ALL, best first. Exported for the bench's
+ * EXPLAIN and the tests.
+ */
+export function searchStatement(db: Db, principal: Principal, can: (p: string) => boolean, q: string): SQL | null {
+  const branches = SEARCH_KINDS.filter((k) => can(k.permission)).flatMap((k) => {
+    const branch = k.branch(db, principal, q);
+    if (!branch) return [];
+    // Areas answer (id, title, rank); the orders and vendors (id, title, detail, extra, rank).
+    const wide = k === ordersKind || k === vendorsKind;
+    return [
+      wide
+        ? sql`(select ${k.key}::text as kind, b.* from (${branch}) as b(id, title, detail, extra, rank))`
+        : sql`(select ${k.key}::text as kind, b.id, b.title, null::text as detail, null::text as extra, b.rank from (${branch}) as b(id, title, rank))`,
+    ];
+  });
+  if (!branches.length) return null;
+  return sql`select kind, id::int as id, title::text as title, detail::text as detail, extra::text as extra, rank::float8 as rank from (${sql.join(
+    branches,
+    sql` union all `,
+  )}) as hits order by rank desc, kind, id limit ${RECORDS * 2}`;
 }
-
-/** Orders by number, customer name, phone or AWB (the Orders list's search): each parcel opens its order. */
-const ordersProvider = listProvider('orders', 'Orders', 'orders:list', ORDER_SOURCES.get('orders')!, (row) => ({
-  title: String(row.number),
-  subtitle: `${String(row.customer_name)} · ${statusLabel(String(row.status))}`,
-  href: `/orders/${String(row.order_id)}/details`,
-}));
-
-export const SEARCH_PROVIDERS: SearchProvider[] = [...areaProviders, ordersProvider];
 
 function pageCandidates(can: (p: string) => boolean, principal: Principal) {
   const seen = new Set<string>();
@@ -115,14 +203,40 @@ function pageCandidates(can: (p: string) => boolean, principal: Principal) {
   return out;
 }
 
+/** Records from three characters: where the trigram indexes start to serve "contains" (decision 061). */
+const MIN_RECORD_QUERY = 3;
+
 export async function globalSearch(db: Db, principal: Principal, can: (p: string) => boolean, q: string): Promise<SearchResult[]> {
-  const needle = q.trim().toLowerCase();
+  const text = q.trim();
+  const needle = text.toLowerCase();
   const pages = pageCandidates(can, principal).filter((p) => !needle || p.title.toLowerCase().includes(needle) || p.href.includes(needle));
-  if (needle.length < 2) return pages.slice(0, 20);
-  const records = await Promise.all(
-    SEARCH_PROVIDERS.filter((p) => can(p.permission)).map(async (p) =>
-      (await p.search(db, principal, q.trim(), 5)).map((r) => ({ ...r, type: 'record' as const, area: p.label })),
-    ),
-  );
-  return [...pages.slice(0, 10), ...records.flat()];
+  if (needle.length < MIN_RECORD_QUERY) return pages.slice(0, 20);
+  const statement = searchStatement(db, principal, can, text);
+  const hits = statement
+    ? await db.transaction(async (tx) => {
+        // Under a LIMIT the planner prefers to read a table (or a b-tree over the searched column, in
+        // its order) from the start, hoping to meet matches soon: a word no row holds reads all of a
+        // million (2 s), and "handwoven" half of the names index before the H's. Without sequential and
+        // index-only scans, every branch over a big table goes through its trigram or prefix index
+        // (decision 061); JIT off, as the inflated costs would otherwise compile the statement.
+        await tx.execute(
+          sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexonlyscan', 'off', true), set_config('jit', 'off', true)`,
+        );
+        return rowsOf<Hit>(await tx.execute(statement));
+      })
+    : [];
+  const kinds = new Map(SEARCH_KINDS.map((k) => [k.key, k]));
+  // Best first: a record found two ways keeps its first (best) place; each kind its best PER_KIND.
+  const seen = new Set<string>();
+  const perKind = new Map<string, number>();
+  const records = hits.flatMap((hit) => {
+    const key = `${hit.kind}|${hit.id}|${hit.title}`;
+    const n = perKind.get(hit.kind) ?? 0;
+    if (seen.has(key) || n >= PER_KIND) return [];
+    seen.add(key);
+    perKind.set(hit.kind, n + 1);
+    const kind = kinds.get(hit.kind)!;
+    return [{ ...kind.open({ ...hit, id: Number(hit.id) }, principal), type: 'record' as const, area: kind.label }];
+  });
+  return [...pages.slice(0, 10), ...records.slice(0, RECORDS)];
 }

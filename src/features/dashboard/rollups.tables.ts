@@ -65,3 +65,19 @@ export const subOrderStatusDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.vendorId, t.status] }), index('sub_order_status_daily_vendor_day_idx').on(t.vendorId, t.day)],
 );
+
+/**
+ * The marketplace's sub-orders by placing day and status now, without the vendor: staff's "orders by
+ * status" reads 5 statuses × the range's days here instead of every vendor's rows of
+ * `sub_order_status_daily`, and "to ship" (confirmed or packed, any day) sums a few thousand rows
+ * instead of counting the sub-orders (decision 060).
+ */
+export const statusDaily = pgTable(
+  'status_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    subOrders: count('sub_orders'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status] }), index('status_daily_status_day_idx').on(t.status, t.day)],
+);

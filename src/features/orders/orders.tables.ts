@@ -171,10 +171,13 @@ export const subOrders = pgTable(
     index('sub_orders_vendor_status_placed_idx').on(t.vendorId, t.status, t.placedAt, t.id),
     index('sub_orders_placed_idx').on(t.placedAt, t.id),
     index('sub_orders_vendor_placed_idx').on(t.vendorId, t.placedAt, t.id),
+    // Equality and the global search's prefixes (`like 'BN-0001%'`, decision 061): text_pattern_ops
+    // serves LIKE with a fixed prefix whatever the database's collation.
+    index('sub_orders_number_prefix_idx').using('btree', t.number.op('text_pattern_ops')),
     index('sub_orders_awb_idx')
-      .on(t.awb)
+      .using('btree', t.awb.op('text_pattern_ops'))
       .where(sql`${t.awb} is not null`),
-    index('sub_orders_phone_idx').on(t.customerPhone),
+    index('sub_orders_phone_idx').using('btree', t.customerPhone.op('text_pattern_ops')),
     index('sub_orders_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
     check('sub_orders_supply_check', sql`${t.supply} in ('intra', 'inter')`),
     check('sub_orders_totals_check', sql`${t.totalPaise} = ${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise}`),

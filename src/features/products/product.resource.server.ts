@@ -4,6 +4,7 @@
  * information, saved as a draft with its tags) and the edit of it. A vendor sees and changes only
  * their own products (VENDOR_OWNED); staff see all and choose a new product's vendor.
  */
+import { escapeLike } from '@/lib/list/list-sql.server.ts';
 import { sendContentChangeToReview } from './product-review.service.server.ts';
 import { productThumbnailPath } from './product-images.ts';
 import { and, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
@@ -49,6 +50,17 @@ function productSearch(q: string, bind: (v: string) => unknown) {
     ilike(products.name, bind(`%${word}%`) as never),
     sql`${products.id} = any(array(select pv.product_id from product_variants pv where pv.sku = ${bind(exact.toUpperCase())} or pv.barcode = ${bind(exact)}))`,
   )!;
+}
+
+/**
+ * The global search's exact matches (decision 061): a variant's SKU, or its start from three
+ * characters (`product_variants_sku_idx`, text_pattern_ops), or its barcode; ranked before the names.
+ */
+function productSearchExact(q: string) {
+  const exact = q.trim();
+  const sku = exact.toUpperCase();
+  const prefix = sku.length >= 3 ? sql` or pv.sku like ${`${escapeLike(sku)}%`}` : sql``;
+  return sql`${products.id} = any(array(select pv.product_id from product_variants pv where pv.sku = ${sku} or pv.barcode = ${exact}${prefix} limit 5))`;
 }
 
 /** Only drafts can be deleted; anything once submitted keeps its history (and later its orders): archive it. */
@@ -133,6 +145,7 @@ export const productResource = defineResource({
   tableName: 'products',
   searchColumns: [products.name],
   search: productSearch,
+  searchExact: productSearchExact,
   computed: {
     vendorName: vendorNameSql(sql`"products"."vendor_id"`),
     brandName: nameOf('brands', 'name', 'brand_id'),

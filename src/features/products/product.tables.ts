@@ -196,8 +196,9 @@ export const productVariants = pgTable(
   },
   (t) => [
     uniqueIndex('product_variants_vendor_sku_idx').on(t.vendorId, t.sku),
-    // Exact SKU search across vendors (staff) and barcode scans.
-    index('product_variants_sku_idx').on(t.sku),
+    // Exact SKU search across vendors (staff) and barcode scans; text_pattern_ops also serves the global
+    // search's prefix (`sku like 'KUR-%'`, decision 061) whatever the database's collation.
+    index('product_variants_sku_idx').using('btree', t.sku.op('text_pattern_ops')),
     index('product_variants_barcode_idx').on(t.barcode),
     index('product_variants_product_idx').on(t.productId, t.position),
     check('product_variants_price_check', sql`${t.pricePaise} >= 0 and ${t.pricePaise} <= ${t.mrpPaise}`),

@@ -13,7 +13,7 @@ import { conflict, invalid, notFound } from '@/lib/http/errors.ts';
 import { parseWith } from '@/lib/http/api.server.ts';
 import { sqlState } from '@/lib/db/pg-errors.ts';
 import { listQuerySchema, type ListQuery, type ListResult } from '@/lib/list/list-query.ts';
-import { listOrder, listPage, listWhere, type Bind, type ListColumns, type ListTable } from '@/lib/list/list-sql.server.ts';
+import { listOrder, listPage, listWhere, searchRank, type Bind, type ListColumns, type ListTable } from '@/lib/list/list-sql.server.ts';
 import { VENDOR_OWNED } from '@/lib/permissions/ability.ts';
 import { abilityOf, accessibleWhere, requiredValues } from '@/lib/permissions/scope.server.ts';
 import { readImageUpload, uploads } from '@/lib/uploads/storage.server.ts';
@@ -73,6 +73,11 @@ export interface ResourceDefinition<S extends z.ZodObject> {
    * exact SKU or barcode beside a word of its name). Every value goes through `bind`.
    */
   search?: (q: string, bind: Bind) => SQL;
+  /**
+   * The global search's exact matches (decision 061), found through their own indexes and ranked
+   * first: a product's SKU (or its start) or barcode. Optional; the rest of the search is the list's.
+   */
+  searchExact?: (q: string) => SQL;
   /** Row (camelCase) → API record (snake_case). */
   serialize: (row: Row) => ApiRecord;
   /**
@@ -353,6 +358,30 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
 
     list(db: DbOrTx, s: RequestScope, query: ListQuery): Promise<ListResult<ApiRecord>> {
       return listPage(db, listTable, query, [scope(s, 'list')]);
+    },
+
+    /**
+     * The global search's branch for this area (decision 061): a statement answering `id`, `title`
+     * and `rank` of the best `limit` records matching `q`, scoped as the list is. The candidates come
+     * through the indexes (the exact matches, then up to 50 of the list's own search), and only they
+     * are ranked. A record may come twice (exact and by its name): keep the first. Null when the area
+     * has no title column.
+     */
+    searchBranch(db: DbOrTx, s: RequestScope, q: string, limit: number): SQL | null {
+      const title = titleColumn ?? listColumns[area.titleField]?.column;
+      if (!title) return null;
+      const own = scope(s, 'list');
+      const rank = (bonus: number) => sql<number>`(${bonus} + ${searchRank([title, ...spec.searchColumns], q)})::float8`;
+      // Each part reads its rows once, through its index, and ranks only them (no second lookup by id).
+      const part = (where: SQL | undefined, n: number, bonus: number) =>
+        sql`(${from(db, { id: table.id, title: sql`${title}::text`, rank: rank(bonus) })
+          .where(and(where, own))
+          .limit(n)
+          .getSQL()})`;
+      const exact = def.searchExact?.(q);
+      const parts = [...(exact ? [part(exact, limit, 4)] : []), part(listWhere(spec, { q, filters: {} }), 50, 0)];
+      // A record found both ways comes twice (the caller keeps the first, the best).
+      return sql`select c.id, c.title, c.rank from (${sql.join(parts, sql` union all `)}) as c(id, title, rank) order by c.rank desc, c.id limit ${limit + (exact ? limit : 0)}`;
     },
 
     async get(db: DbOrTx, s: RequestScope, id: number): Promise<ApiRecord> {

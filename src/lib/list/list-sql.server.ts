@@ -44,7 +44,7 @@ export interface ListSpec {
   defaultSort?: { field: string; order: 'asc' | 'desc' };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * How a filter's value enters the SQL. Left alone (`asIs`) a value becomes a parameter of that one
@@ -76,6 +76,19 @@ function placeholderBinder(): { bind: Bind; values: Record<string, unknown> } {
  */
 export function containsText(column: AnyColumn | SQL, value: string, bind: Bind = asIs): SQL {
   return ilike(column as AnyColumn, bind(`%${escapeLike(value)}%`) as never);
+}
+
+/**
+ * How well a value answers a search, for the global search's ranking (decision 061): equal (3),
+ * starts with (2), a word of it starts with (1), plus the trigram similarity (0–1). The best of the
+ * columns; computed only over the few candidate rows each kind found through its indexes.
+ */
+export function searchRank(columns: (AnyColumn | SQL)[], value: string): SQL<number> {
+  const q = value.toLowerCase();
+  const word = escapeLike(q);
+  const score = (c: AnyColumn | SQL) =>
+    sql`(case when lower(${c}::text) = ${q} then 3 when lower(${c}::text) like ${`${word}%`} then 2 when lower(${c}::text) like ${`% ${word}%`} then 1 else 0 end + coalesce(similarity(${c}::text, ${q}), 0))`;
+  return (columns.length === 1 ? sql`${score(columns[0]!)}` : sql`greatest(${sql.join(columns.map(score), sql`, `)})`) as SQL<number>;
 }
 
 /** Starts or ends with, ignoring case. ILIKE with a fixed prefix can walk an index (pincodes). */
