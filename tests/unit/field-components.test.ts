@@ -11,8 +11,11 @@ describe("the areas' own inputs", () => {
     (area.fields ?? []).filter((f) => f.input === 'custom').map((f) => ({ area: area.key, field: f.name, component: f.custom?.component })),
   );
 
-  it('are declared by the areas that need them (size charts, delivery zones, users, products, matrix groups and matrices, promotions)', () => {
+  it('are declared by the areas that need them (size charts, delivery zones, users, products, matrix groups and matrices, coupons, promotions)', () => {
     expect(custom.map((c) => `${c.area}.${c.field}`).sort()).toEqual([
+      'coupons.category_ids',
+      'coupons.product_ids',
+      'coupons.vendor_ids',
       'delivery-zones.pincodes',
       'product-matrices.value_ids',
       'product-matrix-groups.values',
