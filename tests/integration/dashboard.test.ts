@@ -66,6 +66,16 @@ async function place(lines: { sku: string; quantity: number }[]): Promise<{ numb
   return { number: body.data.number, orderId: subs[0]!.order_id as number, subs };
 }
 
+/** Units added to a SKU's first stock level, as a person adjusts it (a correction). */
+async function addStock(sku: string, units: number) {
+  const { body } = await admin.getJson(`/api/inventories?${query({ per_page: 10, ...filter('sku', 'equals', sku) })}`);
+  const level = (body.data as ApiRecord[])[0]!;
+  const r = await admin.post(`/api/inventories/${level.id}/adjustments`, {
+    json: { version: level.version, reason: 'correction', delta: units, note: 'dashboard test' },
+  });
+  expect(r.status, await r.clone().text()).toBe(201);
+}
+
 /** Each sub-order's version as the last answer gave it: a staff move sends it (a stale one is a 409). */
 const versions = new Map<number, number>();
 const move = async (orderId: number, sub: ApiRecord, action: string, extra: Record<string, unknown> = {}) => {
@@ -385,6 +395,8 @@ describe('the dashboard page', () => {
         const [ship] = await q(`select count(*)::int as n from sub_orders where status in ('confirmed', 'packed')`);
         return { top: rows.map((r) => `${r.product_id} ${r.items} ${formatPaise(Number(r.gmv))}`), toShip: String(ship!.n) };
       });
+    // Stock enough for the three sales below, whatever the random stream above left.
+    for (const sku of ['DFH-SHI-002', 'KVH-TOW-002']) await addStock(sku, 10);
     try {
       // Views follow each other with no direct database access between them (on PGlite that restarts
       // the server, and with it what it keeps in memory): the kept sums are what is checked.
