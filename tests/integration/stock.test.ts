@@ -80,13 +80,13 @@ describe('the inventories list', () => {
   it('shows staff every level, and a vendor only their own', async () => {
     const all = await listAs(admin, { sort: 'sku', order: 'asc' });
     expect(all.data.map((l) => l.sku)).toEqual(DEMO_STOCK_SKUS);
-    // 40 opening units; the demo orders (src/app/orders/orders.demo.server.ts) shipped one and hold one.
+    // 40 opening units; the demo orders (src/app/orders/orders.demo.server.ts) shipped one and hold two (one with a coupon).
     expect(all.data.find((l) => l.sku === 'DFH-KUR-001')).toMatchObject({
       product_name: 'Cotton Kurta, Indigo',
       warehouse_code: 'DFH-BLR',
       on_hand: 39,
-      reserved: 1,
-      available: 38,
+      reserved: 2,
+      available: 37,
       low_stock_threshold: 5,
       stock_state: 'ok',
     });
@@ -104,8 +104,8 @@ describe('the inventories list', () => {
     expect((await listAs(vendor, filter('stock_state', 'equals', 'out'))).data.map((l) => l.sku)).toEqual(['DFH-DUP-003']);
     expect((await listAs(admin, lowStock)).data.map((l) => l.sku).sort()).toEqual(['DFH-DUP-003', 'DFH-SHI-002', 'KVH-TOW-002']);
     const byAvailable = await listAs(admin, { sort: 'available', order: 'desc' });
-    // The opening stock less what the demo orders hold or shipped (KUR-001 −2, KUR-020-M-IND −2, KUR-020-M-WHT −1, SAR-001 −1, SHI-002 −1).
-    expect(byAvailable.data.map((l) => l.available)).toEqual([38, 16, 13, 12, 11, 9, 6, 3, 2, 0]);
+    // The opening stock less what the demo orders hold or shipped (KUR-001 −3, KUR-020-M-IND −2, KUR-020-M-WHT −1, SAR-001 −2, SHI-002 −2).
+    expect(byAvailable.data.map((l) => l.available)).toEqual([37, 16, 13, 12, 10, 9, 6, 2, 2, 0]);
   });
 
   it('refuses a filter or sort it does not know, in the one error shape', async () => {
@@ -175,10 +175,10 @@ describe('adjusting a level', () => {
       expect(Object.keys(refused.errors ?? {}), JSON.stringify(body)).toContain(field);
     }
     await expectErrorShape(await adjust(vendor, level.id, { version: v, reason: 'received', delta: 1, on_hand: 500 }), 422);
-    // The page's form sends text: "−2", with the minus sign people type, reads as -2.
-    const typed = await vendor.post(`/api/inventories/${level.id}/adjustments`, { form: { version: String(v), reason: 'correction', delta: '\u22122' } });
+    // The page's form sends text: "−1", with the minus sign people type, reads as -1.
+    const typed = await vendor.post(`/api/inventories/${level.id}/adjustments`, { form: { version: String(v), reason: 'correction', delta: '\u22121' } });
     expect(typed.status, await typed.clone().text()).toBe(201);
-    expect((await typed.json()).data.on_hand).toBe(level.on_hand - 2);
+    expect((await typed.json()).data.on_hand).toBe(level.on_hand - 1);
   });
 
   it('carries CSRF like every unsafe request', async () => {
