@@ -6,7 +6,7 @@
  * the vendor; VENDOR_OWNED.discounts: they see only their own). No server imports.
  */
 import { z } from 'zod';
-import { defineArea } from '@/lib/areas/area.ts';
+import { defineArea, relationSetField } from '@/lib/areas/area.ts';
 import { ACTIVE_STATUSES, activeStatus, optionalRecordId, optionalText, optionalWholeNumber, recordIdSet } from '@/lib/areas/field-schemas.ts';
 import { istDateTime } from '@/lib/india/formats.ts';
 import { paiseSchema } from '@/lib/money/paise.schema.ts';
@@ -146,32 +146,19 @@ export const couponArea = defineArea({
       options: COUPON_SCOPE_OPTIONS,
       hint: 'A vendor’s own coupon: their whole store or some of their products.',
     },
-    {
-      name: 'vendor_ids',
-      label: 'Vendors',
-      input: 'custom',
-      custom: { component: 'relation-set', options: { area: 'vendors', noun: 'vendor', nouns: 'vendors' }, initial: [] },
-      showWhen: { field: 'scope', equals: 'vendors' },
-      staffOnly: true,
-      wide: true,
-    },
-    {
-      name: 'category_ids',
-      label: 'Categories',
-      input: 'custom',
-      custom: { component: 'relation-set', options: { area: 'categories', noun: 'category', nouns: 'categories' }, initial: [] },
-      showWhen: { field: 'scope', equals: 'categories' },
-      staffOnly: true,
-      wide: true,
-    },
-    {
-      name: 'product_ids',
-      label: 'Products',
-      input: 'custom',
-      custom: { component: 'relation-set', options: { area: 'products', noun: 'product', nouns: 'products' }, initial: [] },
-      showWhen: { field: 'scope', equals: 'products' },
-      wide: true,
-    },
+    relationSetField(
+      'vendor_ids',
+      'Vendors',
+      { area: 'vendors', noun: 'vendor', nouns: 'vendors' },
+      { showWhen: { field: 'scope', equals: 'vendors' }, staffOnly: true },
+    ),
+    relationSetField(
+      'category_ids',
+      'Categories',
+      { area: 'categories', noun: 'category', nouns: 'categories' },
+      { showWhen: { field: 'scope', equals: 'categories' }, staffOnly: true },
+    ),
+    relationSetField('product_ids', 'Products', { area: 'products', noun: 'product', nouns: 'products' }, { showWhen: { field: 'scope', equals: 'products' } }),
     {
       name: 'starts_at',
       label: 'Valid from',

@@ -6,7 +6,7 @@
  * `delete`). Vendor accounts never hold a promotions permission (STAFF_ONLY_AREAS). No server imports.
  */
 import { z } from 'zod';
-import { defineArea } from '@/lib/areas/area.ts';
+import { defineArea, relationSetField } from '@/lib/areas/area.ts';
 import { ACTIVE_STATUSES, activeStatus, formBoolean, optionalPercent, optionalWholeNumber, recordIdSet, requiredText } from '@/lib/areas/field-schemas.ts';
 import { istDateTime } from '@/lib/india/formats.ts';
 import { paiseSchema } from '@/lib/money/paise.schema.ts';
@@ -81,15 +81,7 @@ export const promotionSchema = z
 export type PromotionInput = z.infer<typeof promotionSchema>;
 
 const scopeField = (scope: 'categories' | 'products' | 'vendors', label: string, noun: string, nouns: string, hint: string) =>
-  ({
-    name: SCOPE_FIELDS[scope],
-    label,
-    input: 'custom',
-    custom: { component: 'relation-set', options: { area: scope, noun, nouns }, initial: [] },
-    showWhen: { field: 'scope', equals: scope },
-    hint,
-    wide: true,
-  }) as const;
+  relationSetField(SCOPE_FIELDS[scope], label, { area: scope, noun, nouns }, { showWhen: { field: 'scope', equals: scope }, hint });
 
 export const promotionArea = defineArea({
   key: 'promotions',

@@ -328,6 +328,19 @@ export interface FormDeclaration {
   submit?: { url: string; method: 'PUT' | 'POST' };
 }
 
+/**
+ * A field holding a set of another area's records, picked by name (the kit's `relation-set` input:
+ * src/components/form/RelationSetField.tsx): a promotion's or a coupon's categories, products or vendors.
+ */
+export function relationSetField(
+  name: string,
+  label: string,
+  related: { area: string; noun: string; nouns: string },
+  extra: Pick<AreaField, 'showWhen' | 'hint' | 'staffOnly'> = {},
+): AreaField {
+  return { name, label, input: 'custom', custom: { component: 'relation-set', options: related, initial: [] }, wide: true, ...extra };
+}
+
 /** What a viewer may see of fields or columns: a vendor doesn't get the `staffOnly` ones. */
 export const visibleTo = <T extends { staffOnly?: boolean }>(items: T[], userType: string | undefined): T[] =>
   userType === 'vendor' ? items.filter((i) => !i.staffOnly) : items;
