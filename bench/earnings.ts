@@ -15,6 +15,7 @@
  * Needs a PostgreSQL server: BENCH_DATABASE_URL or TEST_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test) names one whose user may create databases. The result
  * goes to bench/results/<date>-postgres-earnings.json, with the load average before and after.
+ * BENCH_KEEP_DATABASE=1 keeps the filled database afterwards, to read query plans on it.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -134,7 +135,9 @@ try {
   await server.stop();
 } finally {
   killAll();
-  await database.drop();
+  // BENCH_KEEP_DATABASE=1 leaves the filled database for EXPLAIN after the run (its name is logged).
+  if (process.env.BENCH_KEEP_DATABASE) log('kept database', database.url);
+  else await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 const file = join(ROOT, 'bench/results', `${String(result.date).slice(0, 10)}-postgres-earnings.json`);
