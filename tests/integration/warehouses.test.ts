@@ -71,6 +71,10 @@ describe('GET /api/warehouses', () => {
     expect((await warehouses.list(filter('owner_type', 'equals', 'vendor'))).body.data.map((w) => w.code).sort()).toEqual(['DFH-BLR', 'KVH-MAA']);
     expect((await warehouses.list(filter('vendor_id', 'in', [vendorIds.kaveri]))).body.data.map((w) => w.code)).toEqual(['KVH-MAA']);
     expect((await warehouses.list({ q: '600002' })).body.data.map((w) => w.code)).toEqual(['KVH-MAA']);
+    // The search box: a pincode containing the digits, a code or a name containing the text.
+    expect((await warehouses.list({ q: '0000' })).body.data.map((w) => w.code)).toEqual(['KVH-MAA']);
+    expect((await warehouses.list({ q: 'dfh' })).body.data.map((w) => w.code)).toEqual(['DFH-BLR']);
+    expect((await warehouses.list({ q: '999' })).body.data).toEqual([]);
   });
 
   it('shows a vendor only their own', async () => {

@@ -78,5 +78,9 @@ export const pincodes = pgTable(
     index('pincodes_city_idx').on(t.cityId, sql`${t.pincode} collate "C"`),
     index('pincodes_state_idx').on(t.stateId, sql`${t.pincode} collate "C"`),
     index('pincodes_serviceable_idx').on(t.isServiceable, sql`${t.pincode} collate "C"`),
+    // The search box's ILIKE '%…%' (and the global search's, at each keystroke) as the resource
+    // writes it, in the "C" collation: a trigram lookup instead of reading all 19,000 rows.
+    index('pincodes_pincode_trgm_idx').using('gin', sql`(${t.pincode} collate "C") gin_trgm_ops`),
+    index('pincodes_post_offices_trgm_idx').using('gin', sql`(${t.postOffices} collate "C") gin_trgm_ops`),
   ],
 );

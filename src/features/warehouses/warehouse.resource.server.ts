@@ -2,12 +2,13 @@
 import { productWarehouses } from '@/features/products/product.tables.ts';
 import { stockLevels } from '@/features/inventories/inventory.tables.ts';
 import { countUses, describeUses, findReferenced, recordStamps } from '@/lib/areas/resource-helpers.server.ts';
-import { eq, isNull, sql } from 'drizzle-orm';
+import { eq, isNull, or, sql } from 'drizzle-orm';
 import { vendors } from '@/lib/db/schema.ts';
 import { cities, pincodes, states } from '@/features/geography/geography.tables.ts';
 import { warehouses } from './warehouse.tables.ts';
 import { defineResource } from '@/lib/areas/resource.server.ts';
 import { invalid } from '@/lib/http/errors.ts';
+import { containsText, escapeLike } from '@/lib/list/list-sql.server.ts';
 import { vendorNameSql } from '@/lib/vendors/vendor-name.server.ts';
 import { warehouseArea } from './warehouse.area.ts';
 
@@ -23,6 +24,17 @@ export const warehouseResource = defineResource({
   // The list filters by state (a column) but not by city; the API offers both.
   queryOnly: { city_id: { column: warehouses.cityId, kind: 'number', filterable: true } },
   searchColumns: [warehouses.name, warehouses.code, pincodes.pincode],
+  // A name or code containing the text, or a pincode containing it. Only digits can be in a pincode,
+  // and those are looked up through the pincodes' own trigram index: an OR across the join made
+  // every search (the global one at each keystroke) hash all 19,000 pincodes first.
+  search: (q, bind) =>
+    or(
+      containsText(warehouses.name, q, bind),
+      containsText(warehouses.code, q, bind),
+      ...(/^\d+$/.test(q)
+        ? [sql`${warehouses.pincodeId} in (select ${pincodes.id} from ${pincodes} where ${pincodes.pincode} collate "C" like ${bind(`%${escapeLike(q)}%`)})`]
+        : []),
+    )!,
   computed: { ownerName, stateName: states.name, cityName: cities.name, pincode: pincodes.pincode },
   joins: [
     { table: states, on: eq(states.id, warehouses.stateId) },

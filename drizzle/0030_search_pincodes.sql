@@ -1,0 +1,2 @@
+CREATE INDEX "pincodes_pincode_trgm_idx" ON "pincodes" USING gin (("pincode" collate "C") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "pincodes_post_offices_trgm_idx" ON "pincodes" USING gin (("post_offices" collate "C") gin_trgm_ops);
