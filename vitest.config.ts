@@ -51,8 +51,9 @@ const integration = (driver: 'pglite' | 'postgres') => ({
     name: `integration:${driver}`,
     include: driver === 'postgres' && !process.env.TEST_POSTGRES_ALL ? POSTGRES_FILES : ['tests/integration/**/*.test.ts'],
     env: { BO_TEST_DB: driver },
-    // A seeded PGlite folder every test server copies (creating one takes seconds).
-    globalSetup: driver === 'pglite' ? ['tests/helpers/vitest-global-setup.ts'] : [],
+    // A seeded database every test server copies (a PGlite folder, a PostgreSQL template database):
+    // migrating and seeding one takes seconds.
+    globalSetup: ['tests/helpers/vitest-global-setup.ts'],
     // Each file starts its own server process; requests cross real sockets.
     testTimeout: 180_000,
     hookTimeout: 240_000,
