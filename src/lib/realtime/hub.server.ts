@@ -364,7 +364,10 @@ async function heartbeat(h: Hub): Promise<void> {
   for (const stream of h.streams) stream.write(': ping\n\n');
   const now = Date.now();
   for (const stream of [...h.streams]) if (stream.endsAt <= now) stream.close();
-  const ids = [...new Set([...h.streams].map((s) => s.sessionId))];
+  // The streams open now are the ones checked: one opened while the query runs is not in its answer,
+  // and must not be taken for a stream whose session ended (it was checked when it opened).
+  const checked = [...h.streams];
+  const ids = [...new Set(checked.map((s) => s.sessionId))];
   if (!ids.length) return;
   try {
     const rows = await h.db
@@ -378,7 +381,8 @@ async function heartbeat(h: Hub): Promise<void> {
       .from(sessions)
       .where(inArray(sessions.id, ids));
     const live = new Map(rows.map((r) => [r.id, r]));
-    for (const stream of [...h.streams]) {
+    for (const stream of checked) {
+      if (stream.closed) continue;
       const row = live.get(stream.sessionId);
       if (!row || !isSessionLive(row, now) || !row.impersonatedActive) stream.close(true);
       // Impersonation started or ended: the page shows someone else now; it reconnects as them.
