@@ -15,12 +15,11 @@
  * Needs a PostgreSQL server: BENCH_DATABASE_URL or TEST_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test). The result goes to bench/results/<date>-postgres-dashboard.json.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { cookieHeader, killAll, signIn, freshPostgresDatabase, startServer } from './server.ts';
+import { cookieHeader, signIn, startPostgresBench } from './server.ts';
 import { measure, type LoadResult } from './load.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -35,21 +34,10 @@ const VENDORS = 500;
 const load = () => loadavg().map((n) => Number(n.toFixed(2)));
 const log = (...a: unknown[]) => console.log(new Date().toISOString().slice(11, 19), ...a);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-dashboard-'));
 const result: Record<string, unknown> = { date: new Date().toISOString(), orders_equivalent: 1_000_000, vendors: VENDORS + 1, load_before: load() };
-const database = await freshPostgresDatabase('bench_dashboard');
-const dbUrl = database.url;
+const bench = await startPostgresBench({ name: 'dashboard', root: SERVER_ROOT, portBase: 5490, log });
 try {
-  const server = await startServer({
-    entry: join(SERVER_ROOT, 'src/server/main.ts'),
-    cwd: SERVER_ROOT,
-    port: 5490 + Math.floor(Math.random() * 100),
-    env: { DATABASE_URL: dbUrl, DEMO_DATA: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    logFile: join(dataDir, 'server.log'),
-  });
-  log('server up', server.base);
-  const db = new pg.Client({ connectionString: dbUrl });
-  await db.connect();
+  const { server, db } = bench;
   const demoVendor = Number((await db.query(`select vendor_id from users where email = 'vendor@example.com'`)).rows[0].vendor_id);
   const { rows: made } = await db.query(
     `insert into vendors (store_name, slug, status, store_setup_completed_at)
@@ -128,13 +116,8 @@ try {
         : { p50: median(rounds.map((r) => r[key]!.p50)), p95: median(rounds.map((r) => r[key]!.p95)), runs: rounds.map((r) => r[key]) };
   }
   result.load_after = load();
-  await db.end();
-  await server.stop();
 } finally {
-  killAll();
-  if (process.env.BENCH_KEEP) log('kept', dbUrl);
-  else await database.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await bench.close();
 }
 const file = join(ROOT, 'bench/results', `${String(result.date).slice(0, 10)}-postgres-dashboard${argv.label ? `-${argv.label}` : ''}.json`);
 writeFileSync(file, JSON.stringify(result, null, 2) + '\n');

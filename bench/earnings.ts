@@ -15,14 +15,13 @@
  * Needs a PostgreSQL server: BENCH_DATABASE_URL or TEST_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test) names one whose user may create databases. The result
  * goes to bench/results/<date>-postgres-earnings.json, with the load average before and after.
- * BENCH_KEEP_DATABASE=1 keeps the filled database afterwards, to read query plans on it.
+ * BENCH_KEEP=1 keeps the filled database afterwards (its address is logged), to read query plans on it.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { cookieHeader, killAll, signIn, freshPostgresDatabase, startServer } from './server.ts';
+import { cookieHeader, signIn, startPostgresBench } from './server.ts';
 import { measure, percentile } from './load.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -35,21 +34,10 @@ const VENDORS = 500;
 const load = () => loadavg().map((n) => Number(n.toFixed(2)));
 const log = (...a: unknown[]) => console.log(new Date().toISOString().slice(11, 19), ...a);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-earnings-'));
 const result: Record<string, unknown> = { date: new Date().toISOString(), entries: ENTRIES, vendors: VENDORS + 1, load_before: load() };
-const database = await freshPostgresDatabase('bench_earnings');
-const dbUrl = database.url;
+const bench = await startPostgresBench({ name: 'earnings', root: ROOT, portBase: 5390, log });
 try {
-  const server = await startServer({
-    entry: join(ROOT, 'src/server/main.ts'),
-    cwd: ROOT,
-    port: 5390 + Math.floor(Math.random() * 100),
-    env: { DATABASE_URL: dbUrl, DEMO_DATA: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    logFile: join(dataDir, 'server.log'),
-  });
-  log('server up', server.base);
-  const db = new pg.Client({ connectionString: dbUrl });
-  await db.connect();
+  const { server, db } = bench;
   const demoVendor = Number((await db.query(`select vendor_id from users where email = 'vendor@example.com'`)).rows[0].vendor_id);
   const { rows: made } = await db.query(
     `insert into vendors (store_name, slug, status, store_setup_completed_at)
@@ -131,14 +119,8 @@ try {
   result.list_vendor = await run('GET /api/earnings (vendor)', '/api/earnings', vendor);
   result.balances_http = await run('GET /api/earnings/balances (vendor)', '/api/earnings/balances', vendor);
   result.load_after = load();
-  await db.end();
-  await server.stop();
 } finally {
-  killAll();
-  // BENCH_KEEP_DATABASE=1 leaves the filled database for EXPLAIN after the run (its name is logged).
-  if (process.env.BENCH_KEEP_DATABASE) log('kept database', database.url);
-  else await database.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await bench.close();
 }
 const file = join(ROOT, 'bench/results', `${String(result.date).slice(0, 10)}-postgres-earnings.json`);
 writeFileSync(file, JSON.stringify(result, null, 2) + '\n');

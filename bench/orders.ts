@@ -17,12 +17,11 @@
  * postgres://postgres@127.0.0.1:5432/test). The result goes to bench/results/<date>-postgres-orders.json.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { cookieHeader, killAll, signIn, freshPostgresDatabase, startServer } from './server.ts';
+import { cookieHeader, signIn, startPostgresBench } from './server.ts';
 import { measure, percentile, type LoadResult } from './load.ts';
 import { fillOrders } from './fill-orders.ts';
 
@@ -36,22 +35,10 @@ const load = () => loadavg().map((n) => Number(n.toFixed(2)));
 const log = (...a: unknown[]) => console.log(new Date().toISOString().slice(11, 19), ...a);
 const summary = (r: LoadResult) => ({ rps: Math.round(r.rps), p50: r.p50, p95: r.p95, p99: r.p99, non2xx: r.non2xx, errors: r.errors });
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-orders-'));
 const result: Record<string, unknown> = { date: new Date().toISOString(), orders: ORDERS, clients: CLIENTS, load_before: load() };
-const database = await freshPostgresDatabase('bench_orders');
+const bench = await startPostgresBench({ name: 'orders', root: ROOT, portBase: 5590, log });
 try {
-  const server = await startServer({
-    entry: join(ROOT, 'src/server/main.ts'),
-    cwd: ROOT,
-    port: 5590 + Math.floor(Math.random() * 100),
-    env: { DATABASE_URL: database.url, DEMO_DATA: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    logFile: join(dataDir, 'server.log'),
-  });
-  log('server up', server.base);
-  const db = new pg.Client({ connectionString: database.url });
-  await db.connect();
-  // Dropping the database at the end ends this connection: not an error of the run.
-  db.on('error', () => {});
+  const { server, db } = bench;
 
   // --- The fill (bench/fill-orders.ts).
   const filled = await fillOrders(db, ORDERS, log);
@@ -165,13 +152,8 @@ try {
   };
   log('POST /api/storefront/v1/orders', result.placing);
   result.load_after = load();
-  await db.end();
-  await server.stop();
 } finally {
-  killAll();
-  if (process.env.BENCH_KEEP) log('kept', database.url);
-  else await database.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await bench.close();
 }
 const file = join(ROOT, 'bench/results', `${String(result.date).slice(0, 10)}-postgres-orders.json`);
 writeFileSync(file, JSON.stringify(result, null, 2) + '\n');

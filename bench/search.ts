@@ -15,13 +15,12 @@
  * TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test). The result goes to
  * bench/results/<date>-postgres-search.json.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { openDatabase } from '../src/lib/db/client.server.ts';
-import { cookieHeader, killAll, signIn, freshPostgresDatabase, startServer } from './server.ts';
+import { cookieHeader, signIn, startPostgresBench } from './server.ts';
 import { measure, type LoadResult } from './load.ts';
 import { fillProducts } from './fill-products.ts';
 import { fillOrders } from './fill-orders.ts';
@@ -54,24 +53,13 @@ const summary = (r: LoadResult) => ({ rps: Math.round(r.rps), p50: r.p50, p95: r
 /** Every prefix of `text` from its second character: what the dialog asks as someone types it (debounced or not). */
 const keystrokes = (text: string) => Array.from({ length: text.length - 1 }, (_, i) => text.slice(0, i + 2)).filter((q) => q.trim().length >= 2);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-search-'));
 const result: Record<string, unknown> = { date: new Date().toISOString(), products: PRODUCTS, orders: ORDERS, clients: CLIENTS, load_before: load() };
-const database = argv.database ? { url: argv.database, drop: async () => {} } : await freshPostgresDatabase('bench_search');
+const bench = await startPostgresBench({ name: 'search', root: SERVER_ROOT, portBase: 5690, databaseUrl: argv.database, log });
 try {
-  const server = await startServer({
-    entry: join(SERVER_ROOT, 'src/server/main.ts'),
-    cwd: SERVER_ROOT,
-    port: 5690 + Math.floor(Math.random() * 100),
-    env: { DATABASE_URL: database.url, DEMO_DATA: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    logFile: join(dataDir, 'server.log'),
-  });
-  log('server up', server.base);
-  const db = new pg.Client({ connectionString: database.url });
-  await db.connect();
-  db.on('error', () => {});
+  const { server, db } = bench;
 
   const started = performance.now();
-  const drizzle = await openDatabase({ driver: 'postgres', url: database.url });
+  const drizzle = await openDatabase({ driver: 'postgres', url: bench.databaseUrl });
   log('products', (await fillProducts(drizzle.db, PRODUCTS, log)).note);
   const haveOrders = Number((await db.query(`select count(*)::int as n from orders where number like 'BN-%'`)).rows[0].n);
   if (haveOrders < ORDERS) log('orders', (await fillOrders(db, ORDERS - haveOrders, log)).rows);
@@ -120,13 +108,8 @@ try {
   for (const who of ['staff', 'vendor'])
     result[who] = { p50: median(rounds.map((r) => r[who]!.p50)), p95: median(rounds.map((r) => r[who]!.p95)), runs: rounds.map((r) => r[who]) };
   result.load_after = load();
-  await db.end();
-  await server.stop();
 } finally {
-  killAll();
-  if (process.env.BENCH_KEEP || argv.database) log('kept', database.url);
-  else await database.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await bench.close();
 }
 const file = join(ROOT, 'bench/results', `${String(result.date).slice(0, 10)}-postgres-search${argv.label ? `-${argv.label}` : ''}.json`);
 writeFileSync(file, JSON.stringify(result, null, 2) + '\n');

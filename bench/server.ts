@@ -343,3 +343,63 @@ export async function freshPostgresDatabase(prefix: string): Promise<{ name: str
   url.pathname = `/${name}`;
   return { name, url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`).catch(() => {}) };
 }
+
+/** A PostgreSQL bench's setting: the built server on its database, and a client for the fill and the checks. */
+export interface PostgresBench {
+  server: RunningServer;
+  db: import('pg').Client;
+  databaseUrl: string;
+  dataDir: string;
+  /** Stops the client and the server, removes the data folder, and drops the database unless it is kept. */
+  close(): Promise<void>;
+}
+
+/**
+ * What every PostgreSQL bench (earnings, dashboard, orders, search) starts from: a data folder, a fresh
+ * database (freshPostgresDatabase) or `databaseUrl` (one an earlier run kept: never dropped), the built
+ * server of `root` on it with the demo data, and a client. BENCH_KEEP=1 keeps the database, its address
+ * logged, to run again on it (`--database`) or to read query plans.
+ */
+export async function startPostgresBench(opts: {
+  name: string;
+  root: string;
+  /** The first of a hundred ports one is picked from (benches run one after another may overlap). */
+  portBase: number;
+  databaseUrl?: string;
+  log: (...a: unknown[]) => void;
+}): Promise<PostgresBench> {
+  const { default: pg } = await import('pg');
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dataDir = mkdtempSync(join(tmpdir(), `bench-${opts.name}-`));
+  const database = opts.databaseUrl ? { url: opts.databaseUrl, drop: async () => {} } : await freshPostgresDatabase(`bench_${opts.name}`);
+  const kept = Boolean(opts.databaseUrl || process.env.BENCH_KEEP);
+  let server: RunningServer | undefined;
+  let db: import('pg').Client | undefined;
+  const close = async () => {
+    await db?.end().catch(() => {});
+    await server?.stop().catch(() => {});
+    killAll();
+    if (kept) opts.log('kept', database.url);
+    else await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    server = await startServer({
+      entry: join(opts.root, 'src/server/main.ts'),
+      cwd: opts.root,
+      port: opts.portBase + Math.floor(Math.random() * 100),
+      env: { DATABASE_URL: database.url, DEMO_DATA: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      logFile: join(dataDir, 'server.log'),
+    });
+    opts.log('server up', server.base);
+    db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    // Dropping the database at the end ends this connection: not an error of the run.
+    db.on('error', () => {});
+    return { server, db, databaseUrl: database.url, dataDir, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
