@@ -8,6 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { useServer } from '../helpers/vitest-server.ts';
 import { HttpClient, signedIn } from '../helpers/http.ts';
 import { expectErrorShape } from '../helpers/assertions.ts';
@@ -15,7 +17,9 @@ import { openEvents, type SseEvent, type SseStream } from '../helpers/sse.ts';
 import { startServer, testDriver, type TestServer } from '../helpers/server.ts';
 
 // Several servers on one database share these, as production servers must (README).
-const SHARED = { SESSION_SECRET: 'realtime-test-session-secret-0123456789abcdef', ENCRYPTION_KEY: 'realtime-test-encryption-key-0123456789abcdef' };
+// The session secret both servers of one database sign with. The encryption key stays the seeded
+// database's own (its data folder's, copied with the template): the second server is given it below.
+const SHARED = { SESSION_SECRET: 'realtime-test-session-secret-0123456789abcdef' };
 const app = useServer({ env: { ...SHARED, REALTIME_HEARTBEAT_SECONDS: '1' } });
 const run = Math.random().toString(36).slice(2, 8);
 const open: SseStream[] = [];
@@ -333,7 +337,8 @@ describe('a vendor never receives another vendor’s events (property)', () => {
 describe.runIf(testDriver() === 'postgres')('two servers on one PostgreSQL database', () => {
   let second: TestServer;
   beforeAll(async () => {
-    second = await startServer({ env: { ...SHARED, DATABASE_URL: app.server.databaseUrl, DEMO_DATA: 'false' } });
+    const encryptionKey = readFileSync(join(app.server.dataDir, 'encryption-key'), 'utf8').trim();
+    second = await startServer({ env: { ...SHARED, ENCRYPTION_KEY: encryptionKey, DATABASE_URL: app.server.databaseUrl, DEMO_DATA: 'false' } });
   }, 240_000);
   afterAll(async () => {
     await second?.stop();
