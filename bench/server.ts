@@ -8,7 +8,7 @@ import { existsSync, openSync, readdirSync, readFileSync, closeSync, writeFileSy
 import { join } from 'node:path';
 import type { FillReport } from './fill.ts';
 import { cpus } from 'node:os';
-import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
+import { SERVER_NODE_FLAGS, serverEnv } from '../scripts/server-flags.mjs';
 
 /** The server's configuration variables (src/lib/config.server.ts) plus what the process reads. */
 const CONFIG_VARS = [
@@ -112,7 +112,7 @@ export async function startServer(opts: {
 }): Promise<RunningServer> {
   const base = `http://127.0.0.1:${opts.port}`;
   const log = openSync(opts.logFile, 'a');
-  // With the flags `npm start` gives it (scripts/server-flags.mjs), plus any in BENCH_SERVER_NODE_FLAGS:
+  // With the flags and allocator settings `npm start` gives it (scripts/server-flags.mjs), plus any in BENCH_SERVER_NODE_FLAGS:
   // `BENCH_SERVER_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` profiles the server under the bench's load.
   const extraFlags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
   const [cmd, args] = pinned(0, process.execPath, [...SERVER_NODE_FLAGS, ...extraFlags, opts.entry]);
@@ -121,7 +121,7 @@ export async function startServer(opts: {
     spawn(cmd, args, {
       cwd: opts.cwd,
       // The filled orders' unpaid prepaid parcels are synthetic: the expiry job (decision 059) would cancel them mid-measure.
-      env: cleanEnv({ NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(opts.port), UNPAID_EXPIRY_SECONDS: '0', ...opts.env }),
+      env: serverEnv(cleanEnv({ NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(opts.port), UNPAID_EXPIRY_SECONDS: '0', ...opts.env })),
       stdio: ['ignore', log, log],
     }),
   );

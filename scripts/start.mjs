@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 /**
  * `npm start`: builds when the build is missing or older than the sources, then runs the
- * built server with its Node flags (scripts/server-flags.mjs). Migrations and demo data are applied by the server itself at start-up.
+ * built server with its Node flags and allocator settings (scripts/server-flags.mjs). Migrations and demo data are applied by the server itself at start-up.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants } from 'node:os';
 import { spawn, spawnSync } from 'node:child_process';
-import { SERVER_NODE_FLAGS } from './server-flags.mjs';
+import { SERVER_NODE_FLAGS, serverEnv } from './server-flags.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const built = join(root, 'dist/server/entry.mjs');
@@ -40,8 +40,8 @@ if (!existsSync(built) || statSync(built).mtimeMs < sources) {
 process.env.HOST ??= 'localhost';
 process.env.PORT ??= '4321';
 console.log(`Starting on http://${process.env.HOST}:${process.env.PORT}`);
-// The server runs in a child process so it gets its Node flags (scripts/server-flags.mjs); signals
+// The server runs in a child process so it gets its Node flags and allocator settings (scripts/server-flags.mjs); signals
 // are passed on, and this process ends with the server's exit code.
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], { stdio: 'inherit', env: process.env });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], { stdio: 'inherit', env: serverEnv(process.env) });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? 128 + (signal ? (constants.signals[signal] ?? 1) : 1)));

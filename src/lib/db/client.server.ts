@@ -21,7 +21,7 @@ export function rowsOf<T>(result: unknown): T[] {
 }
 
 /** PGlite's shared_buffers; PostgreSQL servers keep their own setting. */
-export const PGLITE_SHARED_BUFFERS = '32MB';
+export const PGLITE_SHARED_BUFFERS = '16MB';
 
 export interface DatabaseOptions {
   driver: 'pglite' | 'postgres';
@@ -188,9 +188,10 @@ export async function pgliteOptions() {
   return {
     // pg_trgm: the trigram indexes of "contains" searches (drizzle/0005_pg_trgm.sql creates it).
     extensions: { pg_trgm },
-    // 32 MB of shared buffers instead of PostgreSQL's 128 MB: the embedded database lives in this
-    // process's memory, and the difference is ~90 MiB of RSS for a few hundredths of a millisecond
-    // per query on the bench's data (docs/decisions/012-measured-performance.md).
+    // 16 MB of shared buffers instead of PostgreSQL's 128 MB: the embedded database lives in this
+    // process's memory. 128 → 32 MB was ~90 MiB of RSS for a few hundredths of a millisecond per
+    // query (docs/decisions/012-measured-performance.md); 32 → 16 MB another 18 MiB at the peak of a
+    // 100,000-row import, with list requests per second unchanged (docs/performance.md, "Bulk import").
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   };
 }
