@@ -375,14 +375,24 @@ describe('the dashboard page', () => {
     expect(html).not.toMatch(/<astro-island[^>]*component-url="[^"]*(Chart|Dashboard)/);
   });
 
-  it('lists the top products and what waits to ship as a recount says, after a sale today and one on a past day', async () => {
+  it('lists the top products, the top vendors and what waits to ship as a recount says, after a sale today and one on a past day', async () => {
     // "Today" is 20 January: the range's days before it are summed once and kept (decision 060), today's read on each view.
     const RANGE = '?range=custom&from=2026-01-01&to=2026-01-20';
     const shown = async () => {
       const html = await dashboard(admin, RANGE);
       const table = html.slice(html.indexOf('Top 10 products by GMV'));
       const rows = [...table.slice(0, table.indexOf('</table>')).matchAll(/\/products\/(\d+)\/details[\s\S]*?<td[^>]*>(\d+)<\/td>\s*<td[^>]*>([^<]+)<\/td>/g)];
-      return { top: rows.map((m) => `${m[1]} ${m[2]} ${m[3]}`), toShip: tiles(html)['to-ship'] };
+      const byVendor = html.slice(html.indexOf('Top 10 vendors by GMV'));
+      const vendorRows = [
+        ...byVendor
+          .slice(0, byVendor.indexOf('</table>'))
+          .matchAll(/<th scope="row"[^>]*>([^<]*)<\/th>\s*<td[^>]*>(?:<a[^>]*>)?(\d+)(?:<\/a>)?<\/td>\s*<td[^>]*>([^<]+)<\/td>/g),
+      ];
+      return {
+        top: rows.map((m) => `${m[1]} ${m[2]} ${m[3]}`),
+        topVendors: vendorRows.map((m) => `${m[1]!.replaceAll('&amp;', '&').replaceAll('&#39;', "'")} ${m[2]} ${m[3]}`),
+        toShip: tiles(html)['to-ship'],
+      };
     };
     const recounted = () =>
       db(async (q) => {
@@ -392,8 +402,19 @@ describe('the dashboard page', () => {
             where ((s.placed_at at time zone 'UTC') + interval '330 minutes')::date between '2026-01-01' and '2026-01-20'
             group by v.product_id order by gmv desc, v.product_id limit 10`,
         );
+        const vendorRows = await q(
+          `select coalesce(v.store_name, (select u.name from users u where u.vendor_id = v.id order by u.id limit 1), 'Vendor #' || v.id) as name,
+                  count(*)::int as n, sum(s.total_paise)::bigint as gmv
+             from sub_orders s join vendors v on v.id = s.vendor_id
+            where ((s.placed_at at time zone 'UTC') + interval '330 minutes')::date between '2026-01-01' and '2026-01-20'
+            group by v.id order by gmv desc, v.id limit 10`,
+        );
         const [ship] = await q(`select count(*)::int as n from sub_orders where status in ('confirmed', 'packed')`);
-        return { top: rows.map((r) => `${r.product_id} ${r.items} ${formatPaise(Number(r.gmv))}`), toShip: String(ship!.n) };
+        return {
+          top: rows.map((r) => `${r.product_id} ${r.items} ${formatPaise(Number(r.gmv))}`),
+          topVendors: vendorRows.map((r) => `${r.name} ${r.n} ${formatPaise(Number(r.gmv))}`),
+          toShip: String(ship!.n),
+        };
       });
     // Stock enough for the three sales below, whatever the random stream above left.
     for (const sku of ['DFH-SHI-002', 'KVH-TOW-002']) await addStock(sku, 10);
@@ -414,6 +435,17 @@ describe('the dashboard page', () => {
       const [towel] = await db((q) => q(`select product_id from product_variants where sku = 'KVH-TOW-002'`));
       const row = (top: string[]) => top.find((r) => r.startsWith(`${towel!.product_id} `));
       expect(first.top.length).toBeGreaterThan(0);
+      expect(first.topVendors.length).toBeGreaterThan(0);
+      // Today's sale added to the kept sums of the towel's vendor: one more order than before.
+      const [towelVendor] = await db((q) =>
+        q(`select v.store_name as name from product_variants pv join products p on p.id = pv.product_id join vendors v on v.id = p.vendor_id where pv.sku = 'KVH-TOW-002'`),
+      );
+      const vendorOrders = (top: string[]) => {
+        const found = top.find((r) => r.startsWith(`${towelVendor!.name} `));
+        return found ? Number(/ (\d+) ₹/.exec(found)![1]) : 0;
+      };
+      expect(vendorOrders(afterToday.topVendors)).toBeGreaterThan(0);
+      expect(vendorOrders(afterToday.topVendors)).toBe(vendorOrders(first.topVendors) + 1);
       expect(row(afterToday.top)?.split(' ')[1]).toBe(String(Number(row(first.top)?.split(' ')[1] ?? 0) + 2));
       expect(afterToday.top.filter((r) => r !== row(afterToday.top))).toEqual(first.top.filter((r) => r !== row(first.top)));
     } finally {

@@ -6,7 +6,7 @@
  * Composed here (the app layer): it reads orders, earnings, inventories, products, vendors and
  * customers.
  */
-import { and, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db/client.server.ts';
 import type { Principal } from '@/lib/auth/principal.server.ts';
 import { vendors } from '@/lib/db/schema.ts';
@@ -14,7 +14,7 @@ import { vendorScope } from '@/lib/permissions/scope.server.ts';
 import { vendorName } from '@/lib/vendors/vendor-name.server.ts';
 import { salesDaily, statusDaily, subOrderStatusDaily } from '@/features/dashboard/rollups.tables.ts';
 import { addDays, daysBetween, type ResolvedRange } from '@/features/dashboard/range.ts';
-import { productSums, topProducts } from './top-products.server.ts';
+import { productSums, topOfRange, vendorSums } from './top-of-range.server.ts';
 import { istDate } from '@/lib/india/ist.ts';
 import { rowsOf } from '@/lib/db/client.server.ts';
 import { products } from '@/features/products/product.tables.ts';
@@ -169,8 +169,8 @@ async function loadSales(
     commissionPaise: sql<string>`coalesce(sum(${salesDaily.commissionPaise}) filter (where ${when}), 0)`,
     newCustomers: sql<string>`coalesce(sum(${salesDaily.newCustomers}) filter (where ${when}), 0)`,
   });
-  // Top products (top-products.server.ts): the days before today from memory, checked against this
-  // fingerprint of the same days (read with the totals), and the range's days from today on read here.
+  // Top products and top vendors (top-of-range.server.ts): the days before today from memory, checked
+  // against this fingerprint of the same days (read with the totals), and the range's days from today on read here.
   const pastTo = current.to < today ? current.to : addDays(today, -1);
   const hasPast = pastTo >= current.from;
   const inPast = sql`${salesDaily.day} between ${current.from} and ${pastTo}`;
@@ -179,7 +179,8 @@ async function loadSales(
     : sql<string>`''`;
   const figures = (row: Record<string, unknown> | undefined): Figures =>
     row ? (Object.fromEntries(Object.keys(EMPTY).map((k) => [k, num(row[k])])) as unknown as Figures) : { ...EMPTY };
-  const [totals, byDay, byStatus, live, topVendors] = await Promise.all([
+  const liveFrom = current.from > today ? current.from : today;
+  const [totals, byDay, byStatus, live, liveVendors] = await Promise.all([
     db
       .select({ ...prefix('c_', sums(inCurrent)), ...prefix('p_', sums(inPrevious)), fingerprint })
       .from(salesDaily)
@@ -203,20 +204,16 @@ async function loadSales(
           .where(and(gte(statusDaily.day, current.from), lte(statusDaily.day, current.to)))
           .groupBy(statusDaily.status)
           .having(sql`sum(${statusDaily.subOrders}) > 0`),
-    current.to >= today ? productSums(db, principal, current.from > today ? current.from : today, current.to) : [],
-    isVendor
-      ? null
-      : db
-          .select({ vendorId: salesDaily.vendorId, gmvPaise: sql<string>`sum(${salesDaily.gmvPaise})`, orders: sql<string>`sum(${salesDaily.subOrders})` })
-          .from(salesDaily)
-          .where(and(gte(salesDaily.day, current.from), lte(salesDaily.day, current.to), ne(salesDaily.vendorId, 0)))
-          .groupBy(salesDaily.vendorId)
-          .having(sql`sum(${salesDaily.subOrders}) > 0`)
-          .orderBy(desc(sql`sum(${salesDaily.gmvPaise})`), salesDaily.vendorId)
-          .limit(10),
+    current.to >= today ? productSums(db, principal, liveFrom, current.to) : [],
+    !isVendor && current.to >= today ? vendorSums(db, liveFrom, current.to) : [],
   ]);
   const row = totals[0] as Record<string, unknown> | undefined;
-  const top = await topProducts(db, principal, { from: current.from, to: current.to, pastTo: hasPast ? pastTo : null }, String(row?.fingerprint ?? ''), live);
+  const ofRange = { from: current.from, to: current.to, pastTo: hasPast ? pastTo : null };
+  const fingerprintOfPast = String(row?.fingerprint ?? '');
+  const [top, topVendors] = await Promise.all([
+    topOfRange(db, principal, { kind: 'products', range: ofRange, fingerprint: fingerprintOfPast, live }),
+    isVendor ? null : topOfRange(db, principal, { kind: 'vendors', range: ofRange, fingerprint: fingerprintOfPast, live: liveVendors }),
+  ]);
   const productNames = top.length
     ? await db
         .select({ id: products.id, name: products.name, vendorName: vendorName(products.vendorId, vendors.storeName) })
@@ -225,7 +222,7 @@ async function loadSales(
         .where(
           inArray(
             products.id,
-            top.map((p) => p.productId),
+            top.map((p) => p.id),
           ),
         )
     : [];
@@ -237,7 +234,7 @@ async function loadSales(
         .where(
           inArray(
             vendors.id,
-            topVendors.map((v) => v.vendorId),
+            topVendors.map((v) => v.id),
           ),
         )
     : [];
@@ -248,15 +245,15 @@ async function loadSales(
     byDay: daysBetween(current.from, current.to).map((day) => ({ day, gmvPaise: num(gmvByDay.get(day)?.gmvPaise), orders: num(gmvByDay.get(day)?.orders) })),
     byStatus: byStatus.map((s) => ({ status: s.status, count: num(s.count) })),
     topProducts: top.map((p) => {
-      const named = productNames.find((n) => n.id === p.productId);
-      return { ...p, name: named?.name ?? `Product #${p.productId}`, vendorName: named?.vendorName ?? '' };
+      const named = productNames.find((n) => n.id === p.id);
+      return { productId: p.id, gmvPaise: p.gmvPaise, items: p.count, name: named?.name ?? `Product #${p.id}`, vendorName: named?.vendorName ?? '' };
     }),
     topVendors:
       topVendors?.map((v) => ({
-        vendorId: v.vendorId,
-        name: vendorNames.find((n) => n.id === v.vendorId)?.name ?? `Vendor #${v.vendorId}`,
-        gmvPaise: num(v.gmvPaise),
-        orders: num(v.orders),
+        vendorId: v.id,
+        name: vendorNames.find((n) => n.id === v.id)?.name ?? `Vendor #${v.id}`,
+        gmvPaise: v.gmvPaise,
+        orders: v.count,
       })) ?? null,
   };
 }
