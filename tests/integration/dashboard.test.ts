@@ -438,7 +438,9 @@ describe('the dashboard page', () => {
       expect(first.topVendors.length).toBeGreaterThan(0);
       // Today's sale added to the kept sums of the towel's vendor: one more order than before.
       const [towelVendor] = await db((q) =>
-        q(`select v.store_name as name from product_variants pv join products p on p.id = pv.product_id join vendors v on v.id = p.vendor_id where pv.sku = 'KVH-TOW-002'`),
+        q(
+          `select v.store_name as name from product_variants pv join products p on p.id = pv.product_id join vendors v on v.id = p.vendor_id where pv.sku = 'KVH-TOW-002'`,
+        ),
       );
       const vendorOrders = (top: string[]) => {
         const found = top.find((r) => r.startsWith(`${towelVendor!.name} `));

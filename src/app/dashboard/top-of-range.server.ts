@@ -44,7 +44,11 @@ const TOP = 10;
 
 const byGmv = (a: RangeSum, b: RangeSum) => b.gmvPaise - a.gmvPaise || a.id - b.id;
 /** The first 10 with something sold, best first. */
-const best = (sums: Iterable<RangeSum>) => [...sums].filter((s) => s.count > 0).sort(byGmv).slice(0, TOP);
+const best = (sums: Iterable<RangeSum>) =>
+  [...sums]
+    .filter((s) => s.count > 0)
+    .sort(byGmv)
+    .slice(0, TOP);
 
 /** Per-product sums of `from`..`to` (days, both included), scoped. Summed as float8: exact below 2^53 paise, and 4× faster than numeric. */
 export async function productSums(db: DbOrTx, principal: Principal, from: string, to: string): Promise<RangeSum[]> {
