@@ -4,10 +4,11 @@
  * HTTP exactly like the login form.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, openSync, readdirSync, readFileSync, closeSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, closeSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FillReport } from './fill.ts';
-import { cpus } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
+import pg from 'pg';
 import { SERVER_NODE_FLAGS, serverEnv } from '../scripts/server-flags.mjs';
 
 /** The server's configuration variables (src/lib/config.server.ts) plus what the process reads. */
@@ -320,12 +321,11 @@ export function runFill(
 }
 
 /**
- * A fresh PostgreSQL database for a bench run (bench/earnings.ts, bench/dashboard.ts): created on the
+ * A fresh PostgreSQL database for a bench run (startPostgresBench): created on the
  * server that BENCH_DATABASE_URL or TEST_DATABASE_URL names (default postgres://postgres@127.0.0.1:5432/test,
  * whose user may create databases), and dropped by `drop()`.
  */
 export async function freshPostgresDatabase(prefix: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
-  const { default: pg } = await import('pg');
   const { randomBytes } = await import('node:crypto');
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
@@ -347,7 +347,7 @@ export async function freshPostgresDatabase(prefix: string): Promise<{ name: str
 /** A PostgreSQL bench's setting: the built server on its database, and a client for the fill and the checks. */
 export interface PostgresBench {
   server: RunningServer;
-  db: import('pg').Client;
+  db: pg.Client;
   databaseUrl: string;
   dataDir: string;
   /** Stops the client and the server, removes the data folder, and drops the database unless it is kept. */
@@ -368,14 +368,11 @@ export async function startPostgresBench(opts: {
   databaseUrl?: string;
   log: (...a: unknown[]) => void;
 }): Promise<PostgresBench> {
-  const { default: pg } = await import('pg');
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
   const dataDir = mkdtempSync(join(tmpdir(), `bench-${opts.name}-`));
   const database = opts.databaseUrl ? { url: opts.databaseUrl, drop: async () => {} } : await freshPostgresDatabase(`bench_${opts.name}`);
   const kept = Boolean(opts.databaseUrl || process.env.BENCH_KEEP);
   let server: RunningServer | undefined;
-  let db: import('pg').Client | undefined;
+  let db: pg.Client | undefined;
   const close = async () => {
     await db?.end().catch(() => {});
     await server?.stop().catch(() => {});

@@ -122,8 +122,3 @@ export async function topOfRange(db: DbOrTx, principal: Principal, { kind, range
   }
   return best(candidates.values());
 }
-
-/** For tests: forget what is kept. */
-export function forgetPastSums(): void {
-  kept.clear();
-}
