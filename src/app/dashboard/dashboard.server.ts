@@ -59,6 +59,7 @@ export interface DashboardData {
 }
 
 const EMPTY: Figures = { gmvPaise: 0, orders: 0, items: 0, cancellations: 0, refundsPaise: 0, commissionPaise: 0, newCustomers: 0 };
+const FIGURE_KEYS = Object.keys(EMPTY) as (keyof Figures)[];
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -156,39 +157,30 @@ async function loadSales(
   const { current, previous } = range;
   const scope = vendorScope(principal, 'orders', salesDaily);
   const statusScope = vendorScope(principal, 'orders', subOrderStatusDaily);
-  const inCurrent = sql`${salesDaily.day} between ${current.from} and ${current.to}`;
-  const inPrevious = sql`${salesDaily.day} between ${previous.from} and ${previous.to}`;
-  // A vendor's orders are their sub-orders; the marketplace's are the orders (vendor 0's row).
-  const orders = isVendor ? salesDaily.subOrders : salesDaily.orders;
-  const sums = (when: SQL) => ({
-    gmvPaise: sql<string>`coalesce(sum(${salesDaily.gmvPaise}) filter (where ${when}), 0)`,
-    orders: sql<string>`coalesce(sum(${orders}) filter (where ${when}), 0)`,
-    items: sql<string>`coalesce(sum(${salesDaily.items}) filter (where ${when}), 0)`,
-    cancellations: sql<string>`coalesce(sum(${salesDaily.cancellations}) filter (where ${when}), 0)`,
-    refundsPaise: sql<string>`coalesce(sum(${salesDaily.refundsPaise}) filter (where ${when}), 0)`,
-    commissionPaise: sql<string>`coalesce(sum(${salesDaily.commissionPaise}) filter (where ${when}), 0)`,
-    newCustomers: sql<string>`coalesce(sum(${salesDaily.newCustomers}) filter (where ${when}), 0)`,
-  });
   // Top products and top vendors (top-of-range.server.ts): the days before today from memory, checked
-  // against this fingerprint of the same days (read with the totals), and the range's days from today on read here.
+  // against a fingerprint of the same days (from the rows below), and the range's days from today on read here.
   const pastTo = current.to < today ? current.to : addDays(today, -1);
   const hasPast = pastTo >= current.from;
-  const inPast = sql`${salesDaily.day} between ${current.from} and ${pastTo}`;
-  const fingerprint = hasPast
-    ? sql<string>`concat_ws(':', count(*) filter (where ${inPast}), sum(${salesDaily.items}) filter (where ${inPast}), sum(${salesDaily.subOrders}) filter (where ${inPast}), sum(${salesDaily.gmvPaise}) filter (where ${inPast}))`
-    : sql<string>`''`;
-  const figures = (row: Record<string, unknown> | undefined): Figures =>
-    row ? (Object.fromEntries(Object.keys(EMPTY).map((k) => [k, num(row[k])])) as unknown as Figures) : { ...EMPTY };
   const liveFrom = current.from > today ? current.from : today;
-  const [totals, byDay, byStatus, live, liveVendors] = await Promise.all([
+  const [days, byStatus, live, liveVendors] = await Promise.all([
+    // Both ranges' totals, the chart and the fingerprint from one pass: the sums of each day (a few
+    // hundred rows), added up here. Summing each range with FILTER clauses instead evaluated fifteen
+    // filters on every vendor's row of every day (30,000 rows for 30 days): 45 ms, against 8 ms grouped.
     db
-      .select({ ...prefix('c_', sums(inCurrent)), ...prefix('p_', sums(inPrevious)), fingerprint })
+      .select({
+        day: salesDaily.day,
+        rows: sql<string>`count(*)`,
+        gmvPaise: sql<string>`sum(${salesDaily.gmvPaise})`,
+        orders: sql<string>`sum(${salesDaily.orders})`,
+        subOrders: sql<string>`sum(${salesDaily.subOrders})`,
+        items: sql<string>`sum(${salesDaily.items})`,
+        cancellations: sql<string>`sum(${salesDaily.cancellations})`,
+        refundsPaise: sql<string>`sum(${salesDaily.refundsPaise})`,
+        commissionPaise: sql<string>`sum(${salesDaily.commissionPaise})`,
+        newCustomers: sql<string>`sum(${salesDaily.newCustomers})`,
+      })
       .from(salesDaily)
-      .where(and(gte(salesDaily.day, previous.from), lte(salesDaily.day, current.to), scope)),
-    db
-      .select({ day: salesDaily.day, gmvPaise: sql<string>`sum(${salesDaily.gmvPaise})`, orders: sql<string>`sum(${orders})` })
-      .from(salesDaily)
-      .where(and(gte(salesDaily.day, current.from), lte(salesDaily.day, current.to), scope))
+      .where(and(gte(salesDaily.day, previous.from), lte(salesDaily.day, current.to), scope))
       .groupBy(salesDaily.day),
     // Staff read the marketplace's rows (5 statuses a day); a vendor their own.
     isVendor
@@ -207,9 +199,28 @@ async function loadSales(
     current.to >= today ? productSums(db, principal, liveFrom, current.to) : [],
     !isVendor && current.to >= today ? vendorSums(db, liveFrom, current.to) : [],
   ]);
-  const row = totals[0] as Record<string, unknown> | undefined;
+  // A vendor's orders are their sub-orders; the marketplace's are the orders (vendor 0's row).
+  const daySums = days.map((d) => ({
+    day: d.day,
+    rows: num(d.rows),
+    gmvPaise: num(d.gmvPaise),
+    orders: num(isVendor ? d.subOrders : d.orders),
+    subOrders: num(d.subOrders),
+    items: num(d.items),
+    cancellations: num(d.cancellations),
+    refundsPaise: num(d.refundsPaise),
+    commissionPaise: num(d.commissionPaise),
+    newCustomers: num(d.newCustomers),
+  }));
+  const figuresOf = (from: string, to: string): Figures => {
+    const sum = { ...EMPTY };
+    for (const d of daySums) if (d.day >= from && d.day <= to) for (const k of FIGURE_KEYS) sum[k] += d[k];
+    return sum;
+  };
+  const past = hasPast ? daySums.filter((d) => d.day >= current.from && d.day <= pastTo) : [];
+  const total = (k: 'rows' | 'items' | 'subOrders' | 'gmvPaise') => past.reduce((n, d) => n + d[k], 0);
+  const fingerprintOfPast = hasPast ? [total('rows'), total('items'), total('subOrders'), total('gmvPaise')].join(':') : '';
   const ofRange = { from: current.from, to: current.to, pastTo: hasPast ? pastTo : null };
-  const fingerprintOfPast = String(row?.fingerprint ?? '');
   const [top, topVendors] = await Promise.all([
     topOfRange(db, principal, { kind: 'products', range: ofRange, fingerprint: fingerprintOfPast, live }),
     isVendor ? null : topOfRange(db, principal, { kind: 'vendors', range: ofRange, fingerprint: fingerprintOfPast, live: liveVendors }),
@@ -226,7 +237,6 @@ async function loadSales(
           ),
         )
     : [];
-  const pick = (p: string) => (row ? Object.fromEntries(Object.keys(EMPTY).map((k) => [k, row[`${p}${k}`]])) : undefined);
   const vendorNames = topVendors?.length
     ? await db
         .select({ id: vendors.id, name: vendorName(vendors.id, vendors.storeName) })
@@ -238,11 +248,11 @@ async function loadSales(
           ),
         )
     : [];
-  const gmvByDay = new Map(byDay.map((d) => [d.day, d]));
+  const ofDay = new Map(daySums.map((d) => [d.day, d]));
   return {
-    current: figures(pick('c_')),
-    previous: figures(pick('p_')),
-    byDay: daysBetween(current.from, current.to).map((day) => ({ day, gmvPaise: num(gmvByDay.get(day)?.gmvPaise), orders: num(gmvByDay.get(day)?.orders) })),
+    current: figuresOf(current.from, current.to),
+    previous: figuresOf(previous.from, previous.to),
+    byDay: daysBetween(current.from, current.to).map((day) => ({ day, gmvPaise: ofDay.get(day)?.gmvPaise ?? 0, orders: ofDay.get(day)?.orders ?? 0 })),
     byStatus: byStatus.map((s) => ({ status: s.status, count: num(s.count) })),
     topProducts: top.map((p) => {
       const named = productNames.find((n) => n.id === p.id);
@@ -256,8 +266,4 @@ async function loadSales(
         orders: v.count,
       })) ?? null,
   };
-}
-
-function prefix<T extends Record<string, SQL>>(p: string, o: T): Record<string, SQL> {
-  return Object.fromEntries(Object.entries(o).map(([k, v]) => [`${p}${k}`, v]));
 }
