@@ -269,6 +269,62 @@ describe('refunds', () => {
   });
 });
 
+describe('the delivery charge', () => {
+  it('goes back once the whole prepaid order is cancelled (not when a parcel is), also when paid late; never shown to a vendor', async () => {
+    await saveWebhookSecret(admin, TEST_WEBHOOK_SECRET, { delivery_charge: '49.00' });
+    try {
+      const order = await place(
+        [
+          { sku: 'DFH-KUR-001', quantity: 1 },
+          { sku: 'KVH-SAR-001', quantity: 1 },
+        ],
+        'prepaid',
+      );
+      const parcels = order.subs.reduce((a, s) => a + (s.total_paise as number), 0);
+      expect(order.total - parcels).toBe(4900);
+      await capturePayment(app.server.url, order.number, order.total);
+      const [first, second] = order.subs;
+      await moveOk(order.orderId, first!.id, 'cancel', { reason: 'Out of the colour' });
+      const refundsOf = async (n: string) => (await paymentsOf(admin, n)).filter((r) => r.kind === 'refund').map((r) => [r.sub_order_id, r.amount_paise]);
+      // One parcel cancelled: the other still travels, so the delivery charge stays.
+      expect(await refundsOf(order.number)).toEqual([[first!.id, first!.total_paise]]);
+      await moveOk(order.orderId, second!.id, 'cancel', { reason: 'Changed my mind' });
+      expect(await refundsOf(order.number)).toEqual([
+        [first!.id, first!.total_paise],
+        [second!.id, second!.total_paise],
+        [null, 4900],
+      ]);
+      // Everything paid is given back, the delivery charge as a row of no parcel.
+      const all = await paymentsOf(admin, order.number);
+      const charge = all.find((r) => r.kind === 'refund' && r.sub_order_id === null)!;
+      expect(charge.status).toBe('created');
+      expect(String(charge.note)).toContain('delivery charge');
+      expect(all.filter((r) => r.kind === 'refund').reduce((a, r) => a + (r.amount_paise as number), 0)).toBe(order.total);
+      // The vendor sees the order's payment and their own parcel's refund, not the marketplace's delivery charge.
+      const seen = await paymentsOf(vendor, order.number);
+      expect(seen.some((r) => r.kind === 'refund' && r.sub_order_id === null)).toBe(false);
+      expect(seen.map((r) => r.kind)).toContain('payment');
+
+      // Cancelled before the payment went through, then captured: the parcel and the delivery charge both go back.
+      const late = await place([{ sku: 'DFH-KUR-001', quantity: 1 }], 'prepaid');
+      await moveOk(late.orderId, late.subs[0]!.id, 'cancel', { reason: 'Ordered twice' });
+      expect(await refundsOf(late.number)).toEqual([]);
+      await capturePayment(app.server.url, late.number, late.total);
+      expect(await refundsOf(late.number)).toEqual([
+        [late.subs[0]!.id, late.subs[0]!.total_paise],
+        [null, 4900],
+      ]);
+
+      // Cash on delivery: nothing was paid, nothing to give back.
+      const cod = await place([{ sku: 'DFH-KUR-001', quantity: 1 }], 'cod');
+      await moveOk(cod.orderId, cod.subs[0]!.id, 'cancel', { reason: 'Ordered twice' });
+      expect(await refundsOf(cod.number)).toEqual([]);
+    } finally {
+      await saveWebhookSecret(admin, TEST_WEBHOOK_SECRET, { delivery_charge: '0.00' });
+    }
+  });
+});
+
 describe('/api/payments', () => {
   it('filters by status, kind and method, and finds a row by its gateway reference', async () => {
     const order = await place([{ sku: 'DFH-KUR-001', quantity: 1 }], 'prepaid');

@@ -21,7 +21,7 @@ import { now as clockNow } from '../../lib/time/clock.server.ts';
 import { recordDeliveryEarnings, reverseForRefund } from '../money/order-earnings.server.ts';
 import { releaseCouponUse } from '../money/order-discounts.server.ts';
 import { issueCreditNote, issueInvoice } from '../../features/invoices/document-issuing.server.ts';
-import { recordRefund, refundedOfSubOrder } from '../payments/refunds.server.ts';
+import { recordRefund, refundDeliveryCharge, refundedOfSubOrder } from '../payments/refunds.server.ts';
 import { prepaidCaptured } from '../payments/payment-state.server.ts';
 
 /** Where the AWB goes in a delivery partner's tracking URL template (delivery-partner.area.ts). */
@@ -177,6 +177,10 @@ export async function moveSubOrder(db: DbOrTx, mover: Mover, orderId: number, su
     const orderStatus = await refreshOrderStatus(tx, orderId);
     // Issue 18: the last sub-order cancelled gives the order's coupon use back (order-discounts.server.ts).
     if (transition.action === 'cancel') await releaseCouponUse(tx, orderId, now, mover.actor);
+    // The whole order cancelled, nothing shipped: the delivery charge a prepaid order paid goes back too.
+    if (transition.action === 'cancel' && orderStatus === 'cancelled') {
+      await refundDeliveryCharge(tx, { orderId, reason: `Order ${order.number} cancelled: its delivery charge`, at: now, actor: mover.actor });
+    }
     await logActivity(tx, mover.actor, {
       area: 'orders',
       action: transition.action,

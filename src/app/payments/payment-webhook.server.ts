@@ -29,7 +29,7 @@ import { now as clockNow } from '../../lib/time/clock.server.ts';
 import { formatPaise } from '../../lib/money/paise.ts';
 import { orderEvents, orders, payments, paymentWebhookEvents, subOrders } from '../../features/orders/orders.tables.ts';
 import { notifyRole } from '../../lib/notifications/notify.server.ts';
-import { recordRefund, refundedOfSubOrder } from './refunds.server.ts';
+import { recordRefund, refundDeliveryCharge, refundedOfSubOrder } from './refunds.server.ts';
 import { paymentSettings } from '../../features/global-settings/payment-settings.server.ts';
 import {
   orderNumberOf,
@@ -236,6 +236,15 @@ async function refundCancelledParcels(
       actor,
     });
     flagged += refund?.amountPaise ?? 0;
+  }
+  // Every parcel cancelled: the delivery charge paid with them goes back too (refunds.server.ts).
+  if (cancelled.length && cancelled.length === (await parcelsOf(tx, order.id))) {
+    flagged += await refundDeliveryCharge(tx, {
+      orderId: order.id,
+      reason: `Paid (${p.id}) after ${order.number} was cancelled: its delivery charge`,
+      at,
+      actor,
+    });
   }
   if (!flagged) return 0;
   await tx.insert(orderEvents).values({

@@ -10,16 +10,17 @@
  *
  * Composed here (src/app): it reads orders' payments and the global settings.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../lib/db/client.server.ts';
 import { logActivity, type Actor } from '../../lib/activity/activity.server.ts';
 import { formatPaise } from '../../lib/money/paise.ts';
-import { payments } from '../../features/orders/orders.tables.ts';
+import { orders, payments } from '../../features/orders/orders.tables.ts';
 import { paymentSettings, type PaymentSettings } from '../../features/global-settings/payment-settings.server.ts';
 
 export interface RefundRequest {
   orderNumber: string;
-  subOrderNumber: string;
+  /** The parcel refunded; null for the order's own delivery charge. */
+  subOrderNumber: string | null;
   method: 'prepaid' | 'cod';
   /** The gateway's id of the payment refunded (pay_…), or COD-… for cash. */
   paymentRef: string | null;
@@ -62,7 +63,7 @@ export function razorpayRefundProvider(keyId: string, keySecret: string, fetchFn
         headers: { authorization: `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`, 'content-type': 'application/json' },
         body: JSON.stringify({
           amount: r.amountPaise,
-          notes: { order_number: r.orderNumber, sub_order_number: r.subOrderNumber, reason: r.reason.slice(0, 200) },
+          notes: { order_number: r.orderNumber, ...(r.subOrderNumber ? { sub_order_number: r.subOrderNumber } : {}), reason: r.reason.slice(0, 200) },
         }),
         signal: AbortSignal.timeout(10_000),
       }).catch((e: unknown) => ({ ok: false, status: 0, json: async () => ({ error: { description: String(e) } }) }) as unknown as Response);
@@ -90,8 +91,9 @@ export function refundProviderFor(s: PaymentSettings): RefundProvider {
 export interface RecordRefundInput {
   orderId: number;
   orderNumber: string;
-  subOrderId: number;
-  subOrderNumber: string;
+  /** The parcel refunded; null for the order's own delivery charge (the marketplace's, on no parcel). */
+  subOrderId: number | null;
+  subOrderNumber: string | null;
   method: 'prepaid' | 'cod';
   amountPaise: number;
   reason: string;
@@ -127,7 +129,7 @@ export async function recordRefund(
         eq(payments.orderId, input.orderId),
         eq(payments.kind, 'payment'),
         eq(payments.status, 'captured'),
-        input.method === 'cod' ? eq(payments.subOrderId, input.subOrderId) : sql`${payments.subOrderId} is null`,
+        input.method === 'cod' && input.subOrderId !== null ? eq(payments.subOrderId, input.subOrderId) : sql`${payments.subOrderId} is null`,
       ),
     )
     .orderBy(asc(payments.id))
@@ -170,8 +172,54 @@ export async function recordRefund(
     area: 'payments',
     action: 'refund',
     recordId: row!.id,
-    recordName: input.subOrderNumber,
-    after: { amount_paise: amount, status: outcome.status, provider: chosen.name, payment: paid.gatewayRef, reason: input.reason },
+    recordName: input.subOrderNumber ?? input.orderNumber,
+    after: {
+      ...(input.subOrderId === null ? { delivery_charge: true } : {}),
+      amount_paise: amount,
+      status: outcome.status,
+      provider: chosen.name,
+      payment: paid.gatewayRef,
+      reason: input.reason,
+    },
   });
   return { id: row!.id, amountPaise: amount, status: outcome.status };
+}
+
+/**
+ * The delivery charge back (docs/money.md, "The delivery charge"): a prepaid order whose every parcel
+ * was cancelled — nothing shipped, so nothing was delivered for the charge — gets the delivery charge
+ * it paid (less any free-shipping discount) refunded against its gateway payment, as a refund row of
+ * no parcel (the charge is the marketplace's own, on no vendor's sub-order, invoice or ledger). The
+ * caller says the whole order is cancelled. Once only: what earlier rows gave back is deducted. Nothing
+ * captured yet (an unpaid order): nothing now; a late capture refunds it then (payment-webhook.server.ts).
+ * Answers the amount recorded.
+ */
+export async function refundDeliveryCharge(
+  tx: Tx,
+  input: { orderId: number; reason: string; at: Date; actor: Actor },
+  provider?: RefundProvider,
+): Promise<number> {
+  const [order] = await tx
+    .select({
+      number: orders.number,
+      paymentMethod: orders.paymentMethod,
+      shippingPaise: orders.shippingPaise,
+      shippingDiscountPaise: orders.shippingDiscountPaise,
+    })
+    .from(orders)
+    .where(eq(orders.id, input.orderId))
+    .limit(1);
+  if (!order || order.paymentMethod !== 'prepaid') return 0;
+  const [given] = await tx
+    .select({ sum: sql<number>`coalesce(sum(${payments.amountPaise}), 0)::bigint` })
+    .from(payments)
+    .where(and(eq(payments.orderId, input.orderId), eq(payments.kind, 'refund'), isNull(payments.subOrderId)));
+  const due = Number(order.shippingPaise) - Number(order.shippingDiscountPaise) - Number(given?.sum ?? 0);
+  if (due <= 0) return 0;
+  const refund = await recordRefund(
+    tx,
+    { ...input, orderNumber: order.number, subOrderId: null, subOrderNumber: null, method: 'prepaid', amountPaise: due },
+    provider,
+  );
+  return refund?.amountPaise ?? 0;
 }

@@ -57,7 +57,13 @@ export async function orderDetails(db: DbOrTx, principal: Principal, orderId: nu
   const pays = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), vendorId === null ? undefined : or(inArray(payments.subOrderId, subIds), isNull(payments.subOrderId))))
+    // A vendor: their parcels' rows and the order's gateway payment, not a refund of the delivery charge (the marketplace's).
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        vendorId === null ? undefined : or(inArray(payments.subOrderId, subIds), and(isNull(payments.subOrderId), eq(payments.kind, 'payment'))),
+      ),
+    )
     .orderBy(asc(payments.id));
   // A prepaid order waits for the gateway's capture before its parcels are confirmed (decision 042).
   const awaitingPayment =
