@@ -263,6 +263,53 @@ describe('deleting and bulk status', () => {
     expect(Number(counted!.n)).toBe(before);
   });
 
+  it('keeps the product counts of brands, categories, sub-categories and taxes as products are added, moved and deleted', async () => {
+    const lists = ['brands', 'categories', 'sub-categories', 'taxes'] as const;
+    const counts = async () => {
+      const out: Record<string, Map<number, number>> = {};
+      for (const list of lists) {
+        const { body } = await admin.getJson<{ data: { id: number; products_count: number }[] }>(`/api/${list}?per_page=100`);
+        out[list] = new Map(body.data.map((r) => [r.id, r.products_count]));
+      }
+      return out;
+    };
+    const recount = async () =>
+      app.server.withDatabase(async (query) => {
+        const out: Record<string, Map<number, number>> = {};
+        for (const [list, table, column] of [
+          ['brands', 'brands', 'brand_id'],
+          ['categories', 'categories', 'category_id'],
+          ['sub-categories', 'sub_categories', 'sub_category_id'],
+          ['taxes', 'taxes', 'tax_id'],
+        ] as const) {
+          const rows = await query(`select t.id, (select count(*)::int from products p where p.${column} = t.id) as n from ${table} t`);
+          out[list] = new Map(rows.map((r) => [Number(r.id), Number(r.n)]));
+        }
+        return out;
+      });
+    const before = await counts();
+    expect(before).toEqual(await recount());
+    const made = await products.create(basic({ name: 'Counted Kurta', brand_id: String(ref.brand), vendor_id: String(vendorIds.kaveri) }));
+    const added = await counts();
+    expect(added.brands!.get(ref.brand)).toBe(before.brands!.get(ref.brand)! + 1);
+    expect(added.categories!.get(ref.clothing)).toBe(before.categories!.get(ref.clothing)! + 1);
+    expect(added['sub-categories']!.get(ref.kurtas)).toBe(before['sub-categories']!.get(ref.kurtas)! + 1);
+    expect(added.taxes!.get(ref.apparelTax)).toBe(before.taxes!.get(ref.apparelTax)! + 1);
+    // Moved to another category and sub-category, the brand taken off: the counts follow.
+    const moved = await products.put(
+      made.id,
+      basic({ name: 'Counted Saree', sub_category_id: String(ref.sarees), brand_id: '', vendor_id: String(vendorIds.kaveri), version: String(made.version) }),
+    );
+    expect(moved.status, await moved.clone().text()).toBe(200);
+    const after = await counts();
+    expect(after.brands!.get(ref.brand)).toBe(before.brands!.get(ref.brand));
+    expect(after['sub-categories']!.get(ref.kurtas)).toBe(before['sub-categories']!.get(ref.kurtas));
+    expect(after['sub-categories']!.get(ref.sarees)).toBe(before['sub-categories']!.get(ref.sarees)! + 1);
+    expect(after).toEqual(await recount());
+    expect((await products.delete(made.id)).status).toBe(200);
+    expect(await counts()).toEqual(before);
+  });
+
   it('removes a deleted draft’s image files with it', async () => {
     const draft = await asVendor.create(basic({ name: 'Draft with a photo' }));
     const body = new FormData();

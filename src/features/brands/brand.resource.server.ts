@@ -8,9 +8,8 @@ import { slugify } from '@/lib/text/slug.ts';
 import { countUses, describeUses, recordStamps, uniqueNameAndSlug } from '@/lib/areas/resource-helpers.server.ts';
 import { brandArea } from './brand.area.ts';
 
-/** Kept as a correlated count so it can be sorted and filtered like a column. */
-// Qualified by hand: inside a subquery Drizzle renders a column without its table name.
-const productsCount = sql<number>`(select count(*)::int from products p where p.brand_id = "brands"."id")`;
+/** Kept by triggers on products (migration 0031): sorted and filtered like any column, never counted per row. */
+const productsCount = sql<number>`"brands"."products_count"`;
 
 export const brandResource = defineResource({
   area: brandArea,

@@ -17,6 +17,8 @@ export const brands = pgTable(
     description: text('description'),
     /** 'active' | 'inactive' */
     status: text('status').notNull().default('active'),
+    /** How many products name it, kept by triggers on products (migration 0031), as vendors' (0014): the list never counts them per row. */
+    productsCount: integer('products_count').notNull().default(0),
     ...timestamps,
     version: integer('version').notNull().default(1),
   },

@@ -21,6 +21,8 @@ export const categories = pgTable(
     commissionPercent: numeric('commission_percent', { precision: 5, scale: 2 }),
     /** 'active' | 'inactive' */
     status: text('status').notNull().default('active'),
+    /** How many products name it, kept by triggers on products (migration 0031), as vendors' (0014): the list never counts them per row. */
+    productsCount: integer('products_count').notNull().default(0),
     ...timestamps,
     version: integer('version').notNull().default(1),
   },
@@ -49,6 +51,8 @@ export const subCategories = pgTable(
     commissionPercent: numeric('commission_percent', { precision: 5, scale: 2 }),
     /** 'active' | 'inactive' */
     status: text('status').notNull().default('active'),
+    /** How many products name it, kept by triggers on products (migration 0031), as vendors' (0014): the list never counts them per row. */
+    productsCount: integer('products_count').notNull().default(0),
     ...timestamps,
     version: integer('version').notNull().default(1),
   },

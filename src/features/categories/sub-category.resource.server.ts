@@ -8,8 +8,8 @@ import { levelRecord, levelValues } from './catalogue-level.server.ts';
 import { invalid } from '@/lib/http/errors.ts';
 import { subCategoryArea } from './sub-category.area.ts';
 
-// A correlated count, sortable and filterable like a column; qualified by hand (see brands).
-const productsCount = sql<number>`(select count(*)::int from products p where p.sub_category_id = "sub_categories"."id")`;
+/** Kept by triggers on products (migration 0031): sorted and filtered like any column, never counted per row. */
+const productsCount = sql<number>`"sub_categories"."products_count"`;
 
 export const subCategoryResource = defineResource({
   area: subCategoryArea,

@@ -7,8 +7,8 @@ import { countUses, describeUses, recordStamps, storedPercent, uniqueName } from
 import { hsnKind } from '@/lib/india/formats.ts';
 import { taxArea } from './tax.area.ts';
 
-// A correlated count, sortable and filterable like a column; qualified by hand (see brands).
-const productsCount = sql<number>`(select count(*)::int from products p where p.tax_id = "taxes"."id")`;
+/** Kept by triggers on products (migration 0031): sorted and filtered like any column, never counted per row. */
+const productsCount = sql<number>`"taxes"."products_count"`;
 /** SAC codes are HSN chapter 99 (services); the same rule as hsnKind() in the browser. */
 const codeKind = sql<string>`(case when "taxes"."hsn_code" like '99%' then 'sac' else 'hsn' end)`;
 

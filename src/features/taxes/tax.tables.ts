@@ -19,6 +19,8 @@ export const taxes = pgTable(
     priceMode: text('price_mode').notNull().default('inclusive'),
     /** 'active' | 'inactive' */
     status: text('status').notNull().default('active'),
+    /** How many products name it, kept by triggers on products (migration 0031), as vendors' (0014): the list never counts them per row. */
+    productsCount: integer('products_count').notNull().default(0),
     ...timestamps,
     version: integer('version').notNull().default(1),
   },
