@@ -5,7 +5,7 @@
  * names the chosen ones); the value travels as JSON text ("[1,4]") and the area's schema checks
  * it. An inactive record already chosen stays listed (and can be removed); it isn't offered
  * otherwise. `field.custom.options`: RelationSetOptions (a product's tags, a promotion's
- * categories, products or vendors).
+ * categories, products or vendors; a user's roles, from their own list and without the box).
  */
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '@/lib/http/client.ts';
@@ -15,9 +15,13 @@ import type { CustomFieldProps } from './custom-field.ts';
 export interface RelationSetOptions {
   /** The related area's key: its options are GET /api/<area>/options. */
   area: string;
+  /** Another address answering as the options do (a user's roles: GET /api/users/roles). */
+  path?: string;
   /** One record and several, in a sentence ("tag", "tags"). */
   noun: string;
   nouns: string;
+  /** The box narrowing the list by name; off for a short list shown whole (the roles). Default on. */
+  search?: boolean;
 }
 
 interface Choice {
@@ -36,7 +40,7 @@ function read(value: string): number[] {
 }
 
 export default function RelationSetField({ field, id, value, onChange, errors, disabled }: CustomFieldProps) {
-  const { area, noun, nouns } = field.custom?.options as RelationSetOptions;
+  const { area, path = `/api/${area}/options`, noun, nouns, search = true } = field.custom?.options as RelationSetOptions;
   const chosen = read(value);
   const [query, setQuery] = useState('');
   const [offered, setOffered] = useState<Choice[] | null>(null);
@@ -48,7 +52,7 @@ export default function RelationSetField({ field, id, value, onChange, errors, d
     let live = true;
     const timer = setTimeout(() => {
       api
-        .get<{ data: Choice[] }>(`/api/${area}/options${query.trim() ? `?${new URLSearchParams({ q: query.trim() })}` : ''}`)
+        .get<{ data: Choice[] }>(`${path}${query.trim() ? `?${new URLSearchParams({ q: query.trim() })}` : ''}`)
         .then(({ data }) => {
           if (!live) return;
           setOffered(data);
@@ -60,7 +64,7 @@ export default function RelationSetField({ field, id, value, onChange, errors, d
       live = false;
       clearTimeout(timer);
     };
-  }, [query, area, nouns]);
+  }, [query, path, nouns]);
 
   // Labels of records already chosen that the list above doesn't hold (a saved record's).
   const unknown = chosen.filter((t) => !labels[t]);
@@ -68,13 +72,13 @@ export default function RelationSetField({ field, id, value, onChange, errors, d
     if (!unknown.length) return;
     let live = true;
     api
-      .get<{ data: Choice[] }>(`/api/${area}/options?ids=${unknown.join(',')}`)
+      .get<{ data: Choice[] }>(`${path}?ids=${unknown.join(',')}`)
       .then(({ data }) => live && setLabels((known) => ({ ...known, ...Object.fromEntries(data.map((t) => [t.value, t])) })))
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [unknown.join(','), area]); // the ids' text: a new array of the same ids must not refetch
+  }, [unknown.join(','), path]); // the ids' text: a new array of the same ids must not refetch
 
   const error = errors[field.name]?.[0];
   const toggle = (recordId: number, on: boolean) => {
@@ -100,15 +104,17 @@ export default function RelationSetField({ field, id, value, onChange, errors, d
       <p id={`${id}-count`} className={hintClass}>
         {chosen.length ? `${chosen.length} chosen.` : 'None chosen.'}
       </p>
-      <input
-        type="search"
-        className={`${inputClass} mt-2 max-w-xs`}
-        aria-label={`Find ${field.label.toLowerCase()}`}
-        placeholder={`Find a ${noun}`}
-        value={query}
-        disabled={disabled}
-        onChange={(e) => setQuery(e.currentTarget.value)}
-      />
+      {search && (
+        <input
+          type="search"
+          className={`${inputClass} mt-2 max-w-xs`}
+          aria-label={`Find ${field.label.toLowerCase()}`}
+          placeholder={`Find a ${noun}`}
+          value={query}
+          disabled={disabled}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+        />
+      )}
       {loadError && <p className={errorTextClass}>{loadError}</p>}
       {!offered && !loadError && <p className={hintClass}>Loading {nouns}…</p>}
       {offered && shown.length === 0 && (

@@ -84,7 +84,8 @@ export const userArea = defineArea({
       name: 'role_ids',
       label: 'Roles',
       input: 'custom',
-      custom: { component: 'role-set', initial: [] },
+      // Every role, from the users' own list of them (users:list; the roles area's options need roles:list).
+      custom: { component: 'relation-set', options: { area: 'roles', path: '/api/users/roles', noun: 'role', nouns: 'roles', search: false }, initial: [] },
       hint: 'What the user may do is the union of their roles’ permissions (and any direct grants).',
       wide: true,
     },
