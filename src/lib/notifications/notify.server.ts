@@ -9,12 +9,11 @@
  * feature may send one; the notifications feature (src/features/notifications) shows them and marks
  * them read.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.server.ts';
-import { notifications, roles, userRoles, users } from '../db/schema.ts';
-import { publishEach } from '../realtime/publish.server.ts';
-import { kindOfType } from './kinds.ts';
-import { mailRecipients } from './preferences.server.ts';
+import { notificationPreferences, notifications, realtimeEvents, roles, userRoles, users } from '../db/schema.ts';
+import type { RealtimeKind } from '../realtime/publish.server.ts';
+import { NOTIFICATION_KINDS, kindOfType } from './kinds.ts';
 
 export interface NotificationInput {
   /** A dotted kind, e.g. `security.new-device`, `settings.changed` (its preference group: kinds.ts). */
@@ -25,41 +24,56 @@ export interface NotificationInput {
   link?: string;
 }
 
-export async function notify(db: DbOrTx, userIds: number[], input: NotificationInput): Promise<void> {
-  const ids = [...new Set(userIds)];
-  if (!ids.length) return;
-  const mailed = await mailRecipients(db, ids, kindOfType(input.type));
-  const rows = await db
-    .insert(notifications)
-    .values(
-      ids.map((userId) => ({
-        userId,
-        type: input.type,
-        title: input.title,
-        body: input.body ?? null,
-        link: input.link ?? null,
-        mailStatus: mailed.has(userId) ? 'pending' : null,
-      })),
+const CREATED: RealtimeKind = 'notification.created';
+
+/**
+ * The notifications to `recipients` (a query answering user ids) in ONE statement: each recipient
+ * once, its row marked for mail by the recipient's preference for the kind (or the kind's default:
+ * preferences.server.ts), and one realtime event per recipient with the new rows' ids
+ * (`notification.created`: { user, ids }, as publish.server.ts writes it). Four round trips before
+ * (recipients, preferences, rows, events); an order placed sends two of these.
+ */
+async function insertNotifications(db: DbOrTx, recipients: SQL, input: NotificationInput): Promise<void> {
+  const kind = kindOfType(input.type);
+  const mailByDefault = NOTIFICATION_KINDS.find((k) => k.key === kind)?.mailByDefault ?? false;
+  await db.execute(sql`
+    with recipients as (select distinct r.user_id from (${recipients}) as r(user_id)),
+    made as (
+      insert into ${notifications} (user_id, type, title, body, link, mail_status)
+      select r.user_id, ${input.type}, ${input.title}, ${input.body ?? null}::text, ${input.link ?? null}::text,
+             case when coalesce(p.mail, ${mailByDefault}::boolean) then 'pending' end
+        from recipients r
+        left join ${notificationPreferences} p on p.user_id = r.user_id and p.kind = ${kind}
+      returning id, user_id
     )
-    .returning({ id: notifications.id, userId: notifications.userId });
-  await publishEach(
+    insert into ${realtimeEvents} (kind, payload)
+    select ${CREATED}, jsonb_build_object('user', made.user_id, 'ids', jsonb_agg(made.id order by made.id)) from made group by made.user_id`);
+}
+
+export async function notify(db: DbOrTx, userIds: number[], input: NotificationInput): Promise<void> {
+  const ids = [...new Set(userIds)].filter((id) => Number.isSafeInteger(id));
+  if (!ids.length) return;
+  await insertNotifications(
     db,
-    'notification.created',
-    ids.map((userId) => ({ user: userId, ids: rows.filter((r) => r.userId === userId).map((r) => r.id) })),
+    sql`select unnest(array[${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}]::int[])`,
+    input,
   );
 }
 
 /** Every active holder of a role (e.g. each Super Admin about a change to global settings). */
 export async function notifyRole(db: DbOrTx, roleName: string, input: NotificationInput): Promise<void> {
-  const holders = await db
-    .select({ id: users.id })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .innerJoin(users, eq(users.id, userRoles.userId))
-    .where(and(eq(roles.name, roleName), eq(users.status, 'active')));
-  await notify(
+  await insertNotifications(
     db,
-    holders.map((h) => h.id),
+    db
+      .select({ id: users.id })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(and(eq(roles.name, roleName), eq(users.status, 'active')))
+      .getSQL(),
     input,
   );
 }

@@ -1,12 +1,13 @@
 /**
  * Each user's notification preferences (per kind: in the back-office always, by mail on or off),
- * kept in notification_preferences; a kind with no row follows its default (kinds.ts).
+ * kept in notification_preferences; a kind with no row follows its default (kinds.ts). Who gets a
+ * notification by mail is read in notify's own statement (notify.server.ts), by the same rule.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.server.ts';
-import { notificationPreferences } from '../db/schema.ts';
-import { logActivity, type Actor } from '../activity/activity.server.ts';
-import { NOTIFICATION_KINDS, kindsFor, type NotificationKindKey } from './kinds.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/lib/db/client.server.ts';
+import { notificationPreferences } from '@/lib/db/schema.ts';
+import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
+import { kindsFor, type NotificationKindKey } from './kinds.ts';
 
 export interface KindPreference {
   key: NotificationKindKey;
@@ -28,18 +29,6 @@ export async function preferencesOf(db: DbOrTx, user: { id: number; userType: st
     description: k.description,
     mail: chosen.get(k.key) ?? k.mailByDefault,
   }));
-}
-
-/** Of `userIds`, those who get `kind` by mail (their choice, or the kind's default). */
-export async function mailRecipients(db: DbOrTx, userIds: number[], kind: NotificationKindKey): Promise<Set<number>> {
-  if (!userIds.length) return new Set();
-  const byDefault = NOTIFICATION_KINDS.find((k) => k.key === kind)?.mailByDefault ?? false;
-  const rows = await db
-    .select({ userId: notificationPreferences.userId, mail: notificationPreferences.mail })
-    .from(notificationPreferences)
-    .where(and(inArray(notificationPreferences.userId, userIds), eq(notificationPreferences.kind, kind)));
-  const chosen = new Map(rows.map((r) => [r.userId, r.mail]));
-  return new Set(userIds.filter((id) => chosen.get(id) ?? byDefault));
 }
 
 /**

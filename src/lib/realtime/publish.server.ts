@@ -35,9 +35,3 @@ export const REALTIME_CHANNEL = 'bo_realtime';
 export async function publish<K extends RealtimeKind>(db: DbOrTx, kind: K, payload: RealtimePayloads[K]): Promise<void> {
   await db.insert(realtimeEvents).values({ kind, payload });
 }
-
-/** Several events of one kind in one INSERT (a notification to many people: one event each). */
-export async function publishEach<K extends RealtimeKind>(db: DbOrTx, kind: K, payloads: RealtimePayloads[K][]): Promise<void> {
-  if (!payloads.length) return;
-  await db.insert(realtimeEvents).values(payloads.map((payload) => ({ kind, payload })));
-}
