@@ -219,10 +219,11 @@ async function refundCancelledParcels(
     .from(subOrders)
     .where(and(eq(subOrders.orderId, order.id), eq(subOrders.status, 'cancelled')))
     .orderBy(asc(subOrders.id));
+  const wholeOrder = cancelled.length > 0 && cancelled.length === (await parcelsOf(tx, order.id));
   let flagged = 0;
   for (const [i, s] of cancelled.entries()) {
     // The whole order cancelled and more captured than its total: the excess goes back with the last parcel.
-    const excess = i === cancelled.length - 1 && cancelled.length === (await parcelsOf(tx, order.id)) ? Math.max(0, p.amount - Number(order.totalPaise)) : 0;
+    const excess = wholeOrder && i === cancelled.length - 1 ? Math.max(0, p.amount - Number(order.totalPaise)) : 0;
     const amount = Number(s.totalPaise) + excess - (await refundedOfSubOrder(tx, s.id));
     const refund = await recordRefund(tx, {
       orderId: order.id,
@@ -238,7 +239,7 @@ async function refundCancelledParcels(
     flagged += refund?.amountPaise ?? 0;
   }
   // Every parcel cancelled: the delivery charge paid with them goes back too (refunds.server.ts).
-  if (cancelled.length && cancelled.length === (await parcelsOf(tx, order.id))) {
+  if (wholeOrder) {
     flagged += await refundDeliveryCharge(tx, {
       orderId: order.id,
       reason: `Paid (${p.id}) after ${order.number} was cancelled: its delivery charge`,

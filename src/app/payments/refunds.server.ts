@@ -10,7 +10,7 @@
  *
  * Composed here (src/app): it reads orders' payments and the global settings.
  */
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../lib/db/client.server.ts';
 import { logActivity, type Actor } from '../../lib/activity/activity.server.ts';
 import { formatPaise } from '../../lib/money/paise.ts';
@@ -103,10 +103,15 @@ export interface RecordRefundInput {
 
 /** What has been refunded of a sub-order so far (every refund row, done or to do). */
 export async function refundedOfSubOrder(tx: Tx, subOrderId: number): Promise<number> {
+  return paymentsSum(tx, and(eq(payments.subOrderId, subOrderId), eq(payments.kind, 'refund'))!);
+}
+
+/** The amount of the payment rows `where` picks (refunds given so far, of a parcel, a payment or a charge). */
+async function paymentsSum(tx: Tx, where: SQL): Promise<number> {
   const [row] = await tx
     .select({ sum: sql<number>`coalesce(sum(${payments.amountPaise}), 0)::bigint` })
     .from(payments)
-    .where(and(eq(payments.subOrderId, subOrderId), eq(payments.kind, 'refund')));
+    .where(where);
   return Number(row?.sum ?? 0);
 }
 
@@ -136,11 +141,8 @@ export async function recordRefund(
     .limit(1)
     .for('update');
   if (!paid) return null;
-  const [given] = await tx
-    .select({ sum: sql<number>`coalesce(sum(${payments.amountPaise}), 0)::bigint` })
-    .from(payments)
-    .where(and(eq(payments.paymentId, paid.id), inArray(payments.status, ['created', 'refunded'])));
-  const amount = Math.min(input.amountPaise, Number(paid.amountPaise) - Number(given?.sum ?? 0));
+  const given = await paymentsSum(tx, and(eq(payments.paymentId, paid.id), inArray(payments.status, ['created', 'refunded']))!);
+  const amount = Math.min(input.amountPaise, Number(paid.amountPaise) - given);
   if (amount <= 0) return null;
   const chosen = provider ?? refundProviderFor(await paymentSettings(tx));
   const outcome = await chosen.refund({
@@ -210,11 +212,8 @@ export async function refundDeliveryCharge(
     .where(eq(orders.id, input.orderId))
     .limit(1);
   if (!order || order.paymentMethod !== 'prepaid') return 0;
-  const [given] = await tx
-    .select({ sum: sql<number>`coalesce(sum(${payments.amountPaise}), 0)::bigint` })
-    .from(payments)
-    .where(and(eq(payments.orderId, input.orderId), eq(payments.kind, 'refund'), isNull(payments.subOrderId)));
-  const due = Number(order.shippingPaise) - Number(order.shippingDiscountPaise) - Number(given?.sum ?? 0);
+  const given = await paymentsSum(tx, and(eq(payments.orderId, input.orderId), eq(payments.kind, 'refund'), isNull(payments.subOrderId))!);
+  const due = Number(order.shippingPaise) - Number(order.shippingDiscountPaise) - given;
   if (due <= 0) return 0;
   const refund = await recordRefund(
     tx,

@@ -14,8 +14,8 @@ import type { CustomFieldProps } from './custom-field.ts';
 
 export interface RelationSetOptions {
   /** The related area's key: its options are GET /api/<area>/options. */
-  area: string;
-  /** Another address answering as the options do (a user's roles: GET /api/users/roles). */
+  area?: string;
+  /** Instead, another address answering as the options do (a user's roles: GET /api/users/roles). */
   path?: string;
   /** One record and several, in a sentence ("tag", "tags"). */
   noun: string;

@@ -1,5 +1,4 @@
 /** Brands on the server: the table behind the declaration, and what only brands have. */
-import { sql } from 'drizzle-orm';
 import { brands } from './brand.tables.ts';
 import { products } from '@/features/products/product.tables.ts';
 import { returnPolicies } from '@/features/return-policies/return-policy.tables.ts';
@@ -8,15 +7,11 @@ import { slugify } from '@/lib/text/slug.ts';
 import { countUses, describeUses, recordStamps, uniqueNameAndSlug } from '@/lib/areas/resource-helpers.server.ts';
 import { brandArea } from './brand.area.ts';
 
-/** Kept by triggers on products (migration 0031): sorted and filtered like any column, never counted per row. */
-const productsCount = sql<number>`"brands"."products_count"`;
-
 export const brandResource = defineResource({
   area: brandArea,
   table: brands,
   tableName: 'brands',
   searchColumns: [brands.name, brands.slug],
-  computed: { productsCount },
   serialize: (r) => ({
     id: r.id,
     name: r.name,

@@ -10,15 +10,13 @@ import { categoryArea } from './category.area.ts';
 
 // Correlated counts, sortable and filterable like columns; qualified by hand (see brands).
 const subCategoriesCount = sql<number>`(select count(*)::int from sub_categories s where s.category_id = "categories"."id")`;
-/** Kept by triggers on products (migration 0031): sorted and filtered like any column, never counted per row. */
-const productsCount = sql<number>`"categories"."products_count"`;
 
 export const categoryResource = defineResource({
   area: categoryArea,
   table: categories,
   tableName: 'categories',
   searchColumns: [categories.name, categories.slug],
-  computed: { subCategoriesCount, productsCount },
+  computed: { subCategoriesCount },
   serialize: (r) => ({
     ...levelRecord(r),
     sub_categories_count: Number(r.subCategoriesCount ?? 0),

@@ -8,16 +8,13 @@ import { levelRecord, levelValues } from './catalogue-level.server.ts';
 import { invalid } from '@/lib/http/errors.ts';
 import { subCategoryArea } from './sub-category.area.ts';
 
-/** Kept by triggers on products (migration 0031): sorted and filtered like any column, never counted per row. */
-const productsCount = sql<number>`"sub_categories"."products_count"`;
-
 export const subCategoryResource = defineResource({
   area: subCategoryArea,
   table: subCategories,
   tableName: 'sub_categories',
   queryOnly: { sort_order: { column: subCategories.sortOrder, kind: 'number', sortable: true, filterable: true } },
   searchColumns: [subCategories.name, subCategories.slug],
-  computed: { categoryName: categories.name, productsCount },
+  computed: { categoryName: categories.name },
   joins: [{ table: categories, on: eq(categories.id, subCategories.categoryId) }],
   serialize: (r) => ({
     ...levelRecord(r),

@@ -15,7 +15,7 @@ import { vendors } from '@/lib/db/schema.ts';
 import { deliveryPartners } from '@/features/delivery-partners/delivery-partner.tables.ts';
 import { warehouses } from '@/features/warehouses/warehouse.tables.ts';
 import { pincodes } from '@/features/geography/geography.tables.ts';
-import { orderDiscounts, orderEvents, orderLines, orderNotes, orders, payments, subOrders } from './orders.tables.ts';
+import { orderDiscounts, orderEvents, orderLines, orderNotes, orders, orderWidePayment, payments, subOrders } from './orders.tables.ts';
 import { allowedActions, statusLabel, type ActorKind } from './order-status.ts';
 import { partnersServing } from './order-pricing.server.ts';
 
@@ -57,13 +57,8 @@ export async function orderDetails(db: DbOrTx, principal: Principal, orderId: nu
   const pays = await db
     .select()
     .from(payments)
-    // A vendor: their parcels' rows and the order's gateway payment, not a refund of the delivery charge (the marketplace's).
-    .where(
-      and(
-        eq(payments.orderId, orderId),
-        vendorId === null ? undefined : or(inArray(payments.subOrderId, subIds), and(isNull(payments.subOrderId), eq(payments.kind, 'payment'))),
-      ),
-    )
+    // A vendor: their parcels' rows and the order's gateway payment (orderWidePayment, orders.tables.ts).
+    .where(and(eq(payments.orderId, orderId), vendorId === null ? undefined : or(inArray(payments.subOrderId, subIds), orderWidePayment)))
     .orderBy(asc(payments.id));
   // A prepaid order waits for the gateway's capture before its parcels are confirmed (decision 042).
   const awaitingPayment =

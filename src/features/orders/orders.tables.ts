@@ -350,6 +350,13 @@ export const payments = pgTable(
 );
 
 /**
+ * Of a payment's rows of no parcel, the one every vendor of the order sees: its gateway payment (each
+ * vendor is paid from it). A refund of the delivery charge is the marketplace's own (docs/money.md,
+ * "The delivery charge"). One rule for the order page and Payments' vendor scope.
+ */
+export const orderWidePayment = sql`(${payments.subOrderId} is null and ${payments.kind} = 'payment')`;
+
+/**
  * The payment gateway's webhook events already handled (decision 042): a redelivery of the same
  * event id (Razorpay's `x-razorpay-event-id`) changes nothing.
  */

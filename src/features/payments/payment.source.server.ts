@@ -12,7 +12,7 @@ import { vendors } from '@/lib/db/schema.ts';
 import { defineReadOnlyList } from '@/lib/areas/read-only-list.server.ts';
 import { abilityOf, accessibleWhere } from '@/lib/permissions/scope.server.ts';
 import type { Principal } from '@/lib/auth/principal.server.ts';
-import { orders, payments, subOrders } from '@/features/orders/orders.tables.ts';
+import { orders, orderWidePayment, payments, subOrders } from '@/features/orders/orders.tables.ts';
 import { paymentList } from './payment.list.ts';
 
 export interface PaymentRow extends Record<string, unknown> {
@@ -85,11 +85,10 @@ export function serializePaymentRow(r: PaymentRow) {
 /**
  * The row's order has a sub-order matching `condition` (on `sub_orders`), and for a sub-order's
  * row it is that sub-order: the vendor scope and the Vendor filter both. Of the rows of no sub-order,
- * the order's gateway payment is every vendor's of the order; a refund of the delivery charge (the
- * marketplace's own) is nobody's.
+ * only the order's gateway payment (orderWidePayment, orders.tables.ts).
  */
 const ofSubOrders = (condition: SQL) =>
-  sql`exists (select 1 from ${subOrders} where ${subOrders.orderId} = ${payments.orderId} and (${payments.subOrderId} is null and ${payments.kind} = 'payment' or ${subOrders.id} = ${payments.subOrderId}) and ${condition})`;
+  sql`exists (select 1 from ${subOrders} where ${subOrders.orderId} = ${payments.orderId} and (${orderWidePayment} or ${subOrders.id} = ${payments.subOrderId}) and ${condition})`;
 
 /** The payments `principal` may read: staff every one; a vendor those of their sub-orders' orders (see above). */
 export function paymentScope(principal: Principal | null): SQL | undefined {

@@ -7,8 +7,6 @@ import { countUses, describeUses, recordStamps, storedPercent, uniqueName } from
 import { hsnKind } from '@/lib/india/formats.ts';
 import { taxArea } from './tax.area.ts';
 
-/** Kept by triggers on products (migration 0031): sorted and filtered like any column, never counted per row. */
-const productsCount = sql<number>`"taxes"."products_count"`;
 /** SAC codes are HSN chapter 99 (services); the same rule as hsnKind() in the browser. */
 const codeKind = sql<string>`(case when "taxes"."hsn_code" like '99%' then 'sac' else 'hsn' end)`;
 
@@ -18,7 +16,6 @@ export const taxResource = defineResource({
   tableName: 'taxes',
   sources: { code_kind: codeKind },
   searchColumns: [taxes.name, taxes.hsnCode],
-  computed: { productsCount },
   serialize: (r) => ({
     id: r.id,
     name: r.name,

@@ -5,7 +5,7 @@
  * Users are deactivated, never deleted: their activity stays attributed.
  */
 import { z } from 'zod';
-import { defineArea } from '@/lib/areas/area.ts';
+import { defineArea, relationSetField } from '@/lib/areas/area.ts';
 import { requiredText } from '@/lib/areas/field-schemas.ts';
 import { indianMobile } from '@/lib/india/formats.ts';
 
@@ -80,15 +80,13 @@ export const userArea = defineArea({
       hint: 'The invitation to set a password goes here. It is how the user signs in: they change it on their profile.',
     },
     { name: 'phone', label: 'Mobile', input: 'text', inputType: 'tel', placeholder: '98450 12345' },
-    {
-      name: 'role_ids',
-      label: 'Roles',
-      input: 'custom',
-      // Every role, from the users' own list of them (users:list; the roles area's options need roles:list).
-      custom: { component: 'relation-set', options: { area: 'roles', path: '/api/users/roles', noun: 'role', nouns: 'roles', search: false }, initial: [] },
-      hint: 'What the user may do is the union of their roles’ permissions (and any direct grants).',
-      wide: true,
-    },
+    // Every role, from the users' own list of them (users:list; the roles area's options need roles:list).
+    relationSetField(
+      'role_ids',
+      'Roles',
+      { path: '/api/users/roles', noun: 'role', nouns: 'roles', search: false },
+      { hint: 'What the user may do is the union of their roles’ permissions (and any direct grants).' },
+    ),
     {
       name: 'status',
       label: 'Status',

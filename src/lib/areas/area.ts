@@ -330,12 +330,13 @@ export interface FormDeclaration {
 
 /**
  * A field holding a set of another area's records, picked by name (the kit's `relation-set` input:
- * src/components/form/RelationSetField.tsx): a promotion's or a coupon's categories, products or vendors.
+ * src/components/form/RelationSetField.tsx): a promotion's or a coupon's categories, products or
+ * vendors; a user's roles (from `path`, GET /api/users/roles, with no search box: `search: false`).
  */
 export function relationSetField(
   name: string,
   label: string,
-  related: { area: string; noun: string; nouns: string },
+  related: { noun: string; nouns: string; search?: boolean } & ({ area: string } | { path: string }),
   extra: Pick<AreaField, 'showWhen' | 'hint' | 'staffOnly'> = {},
 ): AreaField {
   return { name, label, input: 'custom', custom: { component: 'relation-set', options: related, initial: [] }, wide: true, ...extra };

@@ -11,9 +11,10 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.server.ts';
-import { notificationPreferences, notifications, realtimeEvents, roles, userRoles, users } from '../db/schema.ts';
+import { notifications, realtimeEvents, roles, userRoles, users } from '../db/schema.ts';
 import type { RealtimeKind } from '../realtime/publish.server.ts';
-import { NOTIFICATION_KINDS, kindOfType } from './kinds.ts';
+import { kindOfType } from './kinds.ts';
+import { mailsKindSql } from './preferences.server.ts';
 
 export interface NotificationInput {
   /** A dotted kind, e.g. `security.new-device`, `settings.changed` (its preference group: kinds.ts). */
@@ -34,16 +35,13 @@ const CREATED: RealtimeKind = 'notification.created';
  * (recipients, preferences, rows, events); an order placed sends two of these.
  */
 async function insertNotifications(db: DbOrTx, recipients: SQL, input: NotificationInput): Promise<void> {
-  const kind = kindOfType(input.type);
-  const mailByDefault = NOTIFICATION_KINDS.find((k) => k.key === kind)?.mailByDefault ?? false;
   await db.execute(sql`
     with recipients as (select distinct r.user_id from (${recipients}) as r(user_id)),
     made as (
       insert into ${notifications} (user_id, type, title, body, link, mail_status)
       select r.user_id, ${input.type}, ${input.title}, ${input.body ?? null}::text, ${input.link ?? null}::text,
-             case when coalesce(p.mail, ${mailByDefault}::boolean) then 'pending' end
+             case when ${mailsKindSql(sql`r.user_id`, kindOfType(input.type))} then 'pending' end
         from recipients r
-        left join ${notificationPreferences} p on p.user_id = r.user_id and p.kind = ${kind}
       returning id, user_id
     )
     insert into ${realtimeEvents} (kind, payload)

@@ -1,13 +1,12 @@
 /**
  * Each user's notification preferences (per kind: in the back-office always, by mail on or off),
- * kept in notification_preferences; a kind with no row follows its default (kinds.ts). Who gets a
- * notification by mail is read in notify's own statement (notify.server.ts), by the same rule.
+ * kept in notification_preferences; a kind with no row follows its default (kinds.ts).
  */
-import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/lib/db/client.server.ts';
-import { notificationPreferences } from '@/lib/db/schema.ts';
-import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
-import { kindsFor, type NotificationKindKey } from './kinds.ts';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.server.ts';
+import { notificationPreferences } from '../db/schema.ts';
+import { logActivity, type Actor } from '../activity/activity.server.ts';
+import { NOTIFICATION_KINDS, kindsFor, type NotificationKindKey } from './kinds.ts';
 
 export interface KindPreference {
   key: NotificationKindKey;
@@ -29,6 +28,15 @@ export async function preferencesOf(db: DbOrTx, user: { id: number; userType: st
     description: k.description,
     mail: chosen.get(k.key) ?? k.mailByDefault,
   }));
+}
+
+/**
+ * Whether the user `userId` (an SQL expression: notify's recipient column) gets `kind` by mail, in
+ * SQL, by the rule preferencesOf shows: their row for the kind, else the kind's default.
+ */
+export function mailsKindSql(userId: SQL, kind: NotificationKindKey): SQL {
+  const byDefault = NOTIFICATION_KINDS.find((k) => k.key === kind)?.mailByDefault ?? false;
+  return sql`coalesce((select ${notificationPreferences.mail} from ${notificationPreferences} where ${notificationPreferences.userId} = ${userId} and ${notificationPreferences.kind} = ${kind}), ${byDefault}::boolean)`;
 }
 
 /**
