@@ -7,7 +7,7 @@
  * first, then trigram similarity) and scoped as its list is (a vendor finds only their own). Kinds
  * without the permission of their list have no branch at all.
  */
-import { and, desc, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client.server.ts';
 import { rowsOf } from '@/lib/db/client.server.ts';
 import type { Principal } from '@/lib/auth/principal.server.ts';
@@ -17,7 +17,7 @@ import { accessPermissions } from '@/lib/routes/route.ts';
 import { RESOURCES } from '@/app/areas/resources.server.ts';
 import { areaPermission, editPath } from '@/lib/areas/area.ts';
 import { SYSTEM_ACTOR } from '@/lib/activity/activity.server.ts';
-import { containsText, escapeLike, searchRank } from '@/lib/list/list-sql.server.ts';
+import { containsText, escapeLike, searchRank, searchTexts } from '@/lib/list/list-sql.server.ts';
 import { vendorScope } from '@/lib/permissions/scope.server.ts';
 import { vendors } from '@/lib/db/schema.ts';
 import { subOrders } from '@/features/orders/orders.tables.ts';
@@ -35,6 +35,8 @@ export interface SearchResult {
 /** Records of each kind in the dialog, and in all. */
 const PER_KIND = 5;
 const RECORDS = 30;
+/** Candidates a kind's search reads through its index, before they are ranked. */
+const CANDIDATES = 50;
 
 /** A row of the statement: every branch answers these columns, in this order. */
 interface Hit {
@@ -96,14 +98,21 @@ const ordersKind: SearchKind = {
     const typed = `${escapeLike(q)}%`;
     const digits = q.replace(/\D/g, '');
     const phone = /^[+\d\s()-]+$/.test(q) && digits.length >= 4 ? digits.replace(/^91(?=\d{10})/, '') : null;
-    // Each part one index scan, its rows ranked as read (an OR of two ranges would become a bitmap of
-    // every match first); a parcel found two ways comes twice (the caller keeps the first, the best).
+    // Each part one index scan (an OR of two ranges would become a bitmap of every match first); a
+    // parcel found two ways comes twice (the search keeps the first, the best). A number or AWB equal
+    // to the text comes before the rest.
     const Q = q.toUpperCase();
-    const rank = (bonus: number) =>
-      sql`(case when upper(${subOrders.number}) = ${Q} or upper(${subOrders.awb}) = ${Q} then 5 else ${bonus} end + ${searchRank([subOrders.customerName], q)})::float8`;
+    const texts = searchTexts([subOrders.customerName]);
     const pick = (where: SQL, n: number, bonus: number) =>
       sql`(${db
-        .select({ id: subOrders.orderId, title: subOrders.number, detail: subOrders.customerName, extra: subOrders.status, rank: rank(bonus) })
+        .select({
+          id: subOrders.orderId,
+          title: subOrders.number,
+          detail: subOrders.customerName,
+          extra: subOrders.status,
+          bonus: bonus ? sql`case when upper(${subOrders.number}) = ${Q} or upper(${subOrders.awb}) = ${Q} then 5 else ${sql.raw(String(bonus))} end` : sql`0`,
+          texts,
+        })
         .from(subOrders)
         .where(and(where, own))
         .limit(n)
@@ -113,10 +122,9 @@ const ordersKind: SearchKind = {
       ...starts.map((p) => pick(sql`${subOrders.number} like ${p}`, PER_KIND, 4)),
       ...starts.map((p) => pick(sql`${subOrders.awb} like ${p}`, PER_KIND, 4)),
       ...(phone ? [`${PHONE_PREFIX}${phone}%`, `${phone}%`].map((p) => pick(sql`${subOrders.customerPhone} like ${p}`, PER_KIND, 4)) : []),
-      pick(ilike(subOrders.customerName, `%${escapeLike(q)}%`), 50, 0),
+      pick(ilike(subOrders.customerName, `%${escapeLike(q)}%`), CANDIDATES, 0),
     ];
-    return sql`select c.id, c.title, c.detail, c.extra, c.rank from (${sql.join(parts, sql` union all `)}) as c(id, title, detail, extra, rank)
-      order by c.rank desc, c.title desc limit ${PER_KIND * 3}`;
+    return sql.join(parts, sql` union all `);
   },
   open: (hit) => ({
     title: hit.title,
@@ -133,19 +141,18 @@ const vendorsKind: SearchKind = {
   branch(db, principal, q) {
     if (principal.user.userType === 'vendor') return null;
     const columns = [vendors.storeName, vendors.legalName, vendors.phone, vendors.gstin];
-    const rank = sql`(${searchRank(columns, q)})::float8`;
     return db
       .select({
         id: vendors.id,
         title: sql`coalesce(${vendors.storeName}, ${vendors.legalName}, 'Vendor #' || ${vendors.id})`,
         detail: vendors.status,
         extra: sql`null::text`,
-        rank,
+        bonus: sql`0`,
+        texts: searchTexts(columns),
       })
       .from(vendors)
       .where(or(...columns.map((c) => containsText(c, q))))
-      .orderBy(desc(rank), vendors.id)
-      .limit(PER_KIND)
+      .limit(CANDIDATES)
       .getSQL();
   },
   open: (hit) => ({ title: hit.title, subtitle: hit.detail ?? undefined, href: `/vendors/${hit.id}/edit` }),
@@ -154,27 +161,33 @@ const vendorsKind: SearchKind = {
 export const SEARCH_KINDS: SearchKind[] = [...areaKinds, ordersKind, vendorsKind];
 
 /**
- * The statement for `q`: each kind this person may list, its branch wrapped to the common columns
- * (kind, id, title, detail, extra, rank), all in one UNION ALL, best first. Exported for the bench's
- * EXPLAIN and the tests.
+ * The statement for `q`: each kind this person may list, its candidates wrapped to the common columns
+ * (kind, id, title, detail, extra, bonus, texts), all in one UNION ALL; then ranked in one place
+ * (`searchRank` over each candidate's texts, plus its bonus), the best PER_KIND × 3 of each kind
+ * kept, best first. Exported for the bench's EXPLAIN and the tests.
  */
 export function searchStatement(db: Db, principal: Principal, can: (p: string) => boolean, q: string): SQL | null {
   const branches = SEARCH_KINDS.filter((k) => can(k.permission)).flatMap((k) => {
     const branch = k.branch(db, principal, q);
     if (!branch) return [];
-    // Areas answer (id, title, rank); the orders and vendors (id, title, detail, extra, rank).
+    // Areas answer (id, title, bonus, texts); the orders and vendors (id, title, detail, extra, bonus, texts).
     const wide = k === ordersKind || k === vendorsKind;
     return [
       wide
-        ? sql`(select ${k.key}::text as kind, b.* from (${branch}) as b(id, title, detail, extra, rank))`
-        : sql`(select ${k.key}::text as kind, b.id, b.title, null::text as detail, null::text as extra, b.rank from (${branch}) as b(id, title, rank))`,
+        ? sql`(select ${k.key}::text as kind, b.* from (${branch}) as b(id, title, detail, extra, bonus, texts))`
+        : sql`(select ${k.key}::text as kind, b.id, b.title, null::text as detail, null::text as extra, b.bonus, b.texts from (${branch}) as b(id, title, bonus, texts))`,
     ];
   });
   if (!branches.length) return null;
-  return sql`select kind, id::int as id, title::text as title, detail::text as detail, extra::text as extra, rank::float8 as rank from (${sql.join(
-    branches,
-    sql` union all `,
-  )}) as hits order by rank desc, kind, id limit ${RECORDS * 2}`;
+  return sql`select kind, id, title, detail, extra, rank from (
+      select kind, id, title, detail, extra, rank, row_number() over (partition by kind order by rank desc, id) as nth from (
+        select h.kind, h.id::int as id, h.title::text as title, h.detail::text as detail, h.extra::text as extra,
+          (h.bonus + ${searchRank(sql`h.texts`, q)})::float8 as rank
+        from (${sql.join(branches, sql` union all `)}) as h(kind, id, title, detail, extra, bonus, texts)
+      ) as candidates
+    ) as ranked
+    where nth <= ${PER_KIND * 3}
+    order by rank desc, kind, id limit ${RECORDS * 2}`;
 }
 
 function pageCandidates(can: (p: string) => boolean, principal: Principal) {

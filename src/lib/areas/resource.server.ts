@@ -13,7 +13,7 @@ import { conflict, invalid, notFound } from '@/lib/http/errors.ts';
 import { parseWith } from '@/lib/http/api.server.ts';
 import { sqlState } from '@/lib/db/pg-errors.ts';
 import { listQuerySchema, type ListQuery, type ListResult } from '@/lib/list/list-query.ts';
-import { listOrder, listPage, listWhere, searchRank, type Bind, type ListColumns, type ListTable } from '@/lib/list/list-sql.server.ts';
+import { listOrder, listPage, listWhere, searchTexts, type Bind, type ListColumns, type ListTable } from '@/lib/list/list-sql.server.ts';
 import { VENDOR_OWNED } from '@/lib/permissions/ability.ts';
 import { abilityOf, accessibleWhere, requiredValues } from '@/lib/permissions/scope.server.ts';
 import { readImageUpload, uploads } from '@/lib/uploads/storage.server.ts';
@@ -361,27 +361,24 @@ export function defineResource<S extends z.ZodObject>(def: ResourceDefinition<S>
     },
 
     /**
-     * The global search's branch for this area (decision 061): a statement answering `id`, `title`
-     * and `rank` of the best `limit` records matching `q`, scoped as the list is. The candidates come
-     * through the indexes (the exact matches, then up to 50 of the list's own search), and only they
-     * are ranked. A record may come twice (exact and by its name): keep the first. Null when the area
-     * has no title column.
+     * The global search's candidates in this area (decision 061): a statement answering `id`, `title`,
+     * `bonus` and `texts` (the searched columns' values, which the search ranks in one place) of the
+     * records matching `q`, scoped as the list is: the exact matches (bonus 4, at most `limit`), then up
+     * to 50 of the list's own search (bonus 0), each through its indexes. A record may come twice
+     * (exact and by its name): the search keeps the first. Null when the area has no title column.
      */
     searchBranch(db: DbOrTx, s: RequestScope, q: string, limit: number): SQL | null {
       const title = titleColumn ?? listColumns[area.titleField]?.column;
       if (!title) return null;
       const own = scope(s, 'list');
-      const rank = (bonus: number) => sql<number>`(${bonus} + ${searchRank([title, ...spec.searchColumns], q)})::float8`;
-      // Each part reads its rows once, through its index, and ranks only them (no second lookup by id).
+      const texts = searchTexts([title, ...spec.searchColumns]);
       const part = (where: SQL | undefined, n: number, bonus: number) =>
-        sql`(${from(db, { id: table.id, title: sql`${title}::text`, rank: rank(bonus) })
+        sql`(${from(db, { id: table.id, title: sql`${title}::text`, bonus: sql.raw(String(bonus)), texts })
           .where(and(where, own))
           .limit(n)
           .getSQL()})`;
       const exact = def.searchExact?.(q);
-      const parts = [...(exact ? [part(exact, limit, 4)] : []), part(listWhere(spec, { q, filters: {} }), 50, 0)];
-      // A record found both ways comes twice (the caller keeps the first, the best).
-      return sql`select c.id, c.title, c.rank from (${sql.join(parts, sql` union all `)}) as c(id, title, rank) order by c.rank desc, c.id limit ${limit + (exact ? limit : 0)}`;
+      return sql.join([...(exact ? [part(exact, limit, 4)] : []), part(listWhere(spec, { q, filters: {} }), 50, 0)], sql` union all `);
     },
 
     async get(db: DbOrTx, s: RequestScope, id: number): Promise<ApiRecord> {

@@ -78,17 +78,24 @@ export function containsText(column: AnyColumn | SQL, value: string, bind: Bind 
   return ilike(column as AnyColumn, bind(`%${escapeLike(value)}%`) as never);
 }
 
+/** The values a global-search candidate is ranked by (`searchRank`): its searched columns as text. */
+export function searchTexts(columns: (AnyColumn | SQL)[]): SQL<string[]> {
+  return sql<string[]>`array[${sql.join(
+    columns.map((c) => sql`${c}::text`),
+    sql`, `,
+  )}]`;
+}
+
 /**
  * How well a value answers a search, for the global search's ranking (decision 061): equal (3),
- * starts with (2), a word of it starts with (1), plus the trigram similarity (0–1). The best of the
- * columns; computed only over the few candidate rows each kind found through its indexes.
+ * starts with (2), a word of it starts with (1), plus the trigram similarity (0–1); the best of
+ * `texts` (a text[] expression, `searchTexts`). Written once in the statement, over the few candidate
+ * rows every kind found through its indexes, rather than once per kind and column.
  */
-export function searchRank(columns: (AnyColumn | SQL)[], value: string): SQL<number> {
+export function searchRank(texts: SQL, value: string): SQL<number> {
   const q = value.toLowerCase();
   const word = escapeLike(q);
-  const score = (c: AnyColumn | SQL) =>
-    sql`(case when lower(${c}::text) = ${q} then 3 when lower(${c}::text) like ${`${word}%`} then 2 when lower(${c}::text) like ${`% ${word}%`} then 1 else 0 end + coalesce(similarity(${c}::text, ${q}), 0))`;
-  return (columns.length === 1 ? sql`${score(columns[0]!)}` : sql`greatest(${sql.join(columns.map(score), sql`, `)})`) as SQL<number>;
+  return sql<number>`(select coalesce(max(case when lower(t) = ${q} then 3 when lower(t) like ${`${word}%`} then 2 when lower(t) like ${`% ${word}%`} then 1 else 0 end + coalesce(similarity(t, ${q}), 0)), 0) from unnest(${texts}) as t)`;
 }
 
 /** Starts or ends with, ignoring case. ILIKE with a fixed prefix can walk an index (pincodes). */
