@@ -13,7 +13,7 @@ import { notify } from '../../lib/notifications/notify.server.ts';
 import { publish } from '../../lib/realtime/publish.server.ts';
 import { users } from '../../lib/db/schema.ts';
 import { releaseStock, restockStock, shipStock, type StockLine } from '../../features/inventories/stock.server.ts';
-import { pincodes } from '../../features/geography/geography.tables.ts';
+import { pincodeIs, pincodes } from '../../features/geography/geography.tables.ts';
 import { orderEvents, orderLines, orders, payments, subOrders } from '../../features/orders/orders.tables.ts';
 import { allowedActions, deriveOrderStatus, statusLabel, TRANSITIONS, type ActorKind, type TransitionAction } from '../../features/orders/order-status.ts';
 import { partnersServing } from '../../features/orders/order-pricing.server.ts';
@@ -238,7 +238,7 @@ async function shipment(tx: Tx, pincode: string, cod: boolean, input: MoveInput)
   if (!input.delivery_partner_id) errors.delivery_partner_id = ['Choose the delivery partner.'];
   if (!input.awb) errors.awb = ['Enter the AWB (the courier’s tracking number).'];
   if (Object.keys(errors).length) throw invalid(errors);
-  const [place] = await tx.select({ id: pincodes.id }).from(pincodes).where(eq(pincodes.pincode, pincode)).limit(1);
+  const [place] = await tx.select({ id: pincodes.id }).from(pincodes).where(pincodeIs(pincode)).limit(1);
   const serving = place ? await partnersServing(tx, place.id, cod) : [];
   const partner = serving.find((p) => p.id === input.delivery_partner_id);
   if (!partner) {

@@ -3,7 +3,7 @@
  * state, the city must be the state's; one default per customer (choosing another clears it).
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { cities, pincodes, states } from '@/features/geography/geography.tables.ts';
+import { cities, pincodeIs, pincodes, states } from '@/features/geography/geography.tables.ts';
 import { customerAddresses, customers } from './customer.tables.ts';
 import { defineResource } from '@/lib/areas/resource.server.ts';
 import type { Changes } from '@/lib/activity/activity.server.ts';
@@ -55,7 +55,7 @@ export const customerAddressResource = defineResource({
     const [pin] = await db
       .select({ stateId: pincodes.stateId })
       .from(pincodes)
-      .where(eq(pincodes.pincode, String(values.pincode)))
+      .where(pincodeIs(String(values.pincode)))
       .limit(1);
     if (!state) errors.state_id = ['Choose a state from the list.'];
     if (!city) errors.city_id = ['Choose a city from the list.'];

@@ -3,10 +3,10 @@
  * together in one transaction. The activity entry says how many pincodes were added and removed,
  * with a sample, not thousands of them.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { deliveryPartners } from '@/features/delivery-partners/delivery-partner.tables.ts';
 import { deliveryZonePincodes, deliveryZones } from './delivery-zone.tables.ts';
-import { pincodes } from '@/features/geography/geography.tables.ts';
+import { pincodeIn, pincodeInC, pincodes } from '@/features/geography/geography.tables.ts';
 import type { DbOrTx } from '@/lib/db/client.server.ts';
 import type { Changes } from '@/lib/activity/activity.server.ts';
 import { defineResource } from '@/lib/areas/resource.server.ts';
@@ -25,7 +25,7 @@ const chunks = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / 
 async function idsOf(db: DbOrTx, codes: string[]): Promise<Map<string, number>> {
   const found = new Map<string, number>();
   for (const part of chunks(codes)) {
-    for (const r of await db.select({ id: pincodes.id, pincode: pincodes.pincode }).from(pincodes).where(inArray(pincodes.pincode, part)))
+    for (const r of await db.select({ id: pincodes.id, pincode: pincodes.pincode }).from(pincodes).where(pincodeIn(part)))
       found.set(r.pincode, r.id);
   }
   return found;
@@ -122,7 +122,7 @@ export const deliveryZoneResource = defineResource({
         .from(deliveryZonePincodes)
         .innerJoin(pincodes, eq(pincodes.id, deliveryZonePincodes.pincodeId))
         .where(eq(deliveryZonePincodes.zoneId, id))
-        .orderBy(sql`${pincodes.pincode} collate "C"`);
+        .orderBy(pincodeInC);
       return { pincodes: rows.map((r) => r.pincode).join('\n') };
     },
   },

@@ -5,14 +5,14 @@
  * are public reference data. One indexed row per question; the form asks once per complete code.
  */
 import type { APIContext } from 'astro';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { db } from '@/lib/boot.server.ts';
 import { json, parseWith, queryObject } from '@/lib/http/api.server.ts';
 import { notFound } from '@/lib/http/errors.ts';
 import { pincode } from '@/lib/india/formats.ts';
 import type { PincodeLookup } from '@/lib/india/pincode-lookup.ts';
-import { cities, pincodes, states } from './geography.tables.ts';
+import { cities, pincodeIs, pincodes, states } from './geography.tables.ts';
 
 const lookupQuery = z.strictObject({ code: pincode });
 
@@ -23,7 +23,7 @@ export async function lookUpPincode(code: string): Promise<PincodeLookup | null>
     .innerJoin(cities, eq(cities.id, pincodes.cityId))
     .innerJoin(states, eq(states.id, pincodes.stateId))
     // The "C" collation is the one the pincode's unique index holds (geography.tables.ts).
-    .where(sql`${pincodes.pincode} collate "C" = ${code}`)
+    .where(pincodeIs(code))
     .limit(1);
   return row ? { id: row.id, pincode: row.pincode, state: { id: row.stateId, name: row.stateName }, city: { id: row.cityId, name: row.cityName } } : null;
 }

@@ -1,7 +1,7 @@
 /** Pincodes on the server: the table behind the declaration, and what only pincodes have. */
 import { eq, sql } from 'drizzle-orm';
 import { deliveryZonePincodes } from '@/features/delivery-zones/delivery-zone.tables.ts';
-import { cities, pincodes, states } from './geography.tables.ts';
+import { cities, pincodeInC, pincodes, states } from './geography.tables.ts';
 import { warehouses } from '@/features/warehouses/warehouse.tables.ts';
 import { countUses, describeUses, findReferenced, recordStamps } from '@/lib/areas/resource-helpers.server.ts';
 import { defineResource } from '@/lib/areas/resource.server.ts';
@@ -12,7 +12,7 @@ import { pincodeArea } from './pincode.area.ts';
  * The pincode as its indexes hold it (geography.tables.ts): in the "C" collation, one index answers a sort
  * and a prefix filter together, whatever the database's collation.
  */
-const pincodeC = sql<string>`${pincodes.pincode} collate "C"`;
+const pincodeC = pincodeInC;
 /**
  * Office names are searched (ILIKE) in the "C" collation too: case-folding there is ASCII-only and
  * several times faster than in C.UTF-8, and India Post's names are ASCII.

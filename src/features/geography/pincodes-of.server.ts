@@ -5,9 +5,9 @@
  */
 import type { APIContext } from 'astro';
 import { z } from 'zod';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { db } from '@/lib/boot.server.ts';
-import { pincodes } from './geography.tables.ts';
+import { pincodeInC, pincodes } from './geography.tables.ts';
 import { json, parseWith, queryObject } from '@/lib/http/api.server.ts';
 import { recordId } from '@/lib/areas/field-schemas.ts';
 
@@ -21,6 +21,6 @@ export async function pincodesOf(context: APIContext) {
     .select({ pincode: pincodes.pincode })
     .from(pincodes)
     .where(q.city_id !== undefined ? eq(pincodes.cityId, q.city_id) : eq(pincodes.stateId, q.state_id!))
-    .orderBy(asc(sql`${pincodes.pincode} collate "C"`));
+    .orderBy(asc(pincodeInC));
   return json({ data: rows.map((r) => r.pincode) });
 }

@@ -14,7 +14,7 @@ import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
 import { vendors } from '@/lib/db/schema.ts';
 import { deliveryPartners } from '@/features/delivery-partners/delivery-partner.tables.ts';
 import { warehouses } from '@/features/warehouses/warehouse.tables.ts';
-import { pincodes } from '@/features/geography/geography.tables.ts';
+import { pincodeIs, pincodes } from '@/features/geography/geography.tables.ts';
 import { orderDiscounts, orderEvents, orderLines, orderNotes, orders, orderWidePayment, payments, subOrders } from './orders.tables.ts';
 import { allowedActions, statusLabel, type ActorKind } from './order-status.ts';
 import { partnersServing } from './order-pricing.server.ts';
@@ -78,7 +78,7 @@ export async function orderDetails(db: DbOrTx, principal: Principal, orderId: nu
     .where(and(eq(orderDiscounts.orderId, orderId), vendorId === null ? undefined : eq(orderDiscounts.vendorId, vendorId)))
     .orderBy(asc(orderDiscounts.id));
   const kind = moverKindOf(principal);
-  const [place] = await db.select({ id: pincodes.id }).from(pincodes).where(eq(pincodes.pincode, order.shippingPincode)).limit(1);
+  const [place] = await db.select({ id: pincodes.id }).from(pincodes).where(pincodeIs(order.shippingPincode)).limit(1);
   const partners = place ? await partnersServing(db, place.id, order.paymentMethod === 'cod') : [];
 
   return {

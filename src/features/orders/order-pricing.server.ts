@@ -12,7 +12,7 @@ import { stateForGstCode } from '../../lib/india/states.ts';
 import { customers } from '../customers/customer.tables.ts';
 import { products, productVariants } from '../products/product.tables.ts';
 import { taxes } from '../taxes/tax.tables.ts';
-import { cities, pincodes, states } from '../geography/geography.tables.ts';
+import { cities, pincodeIs, pincodes, states } from '../geography/geography.tables.ts';
 import { deliveryZones, deliveryZonePincodes } from '../delivery-zones/delivery-zone.tables.ts';
 import { deliveryPartners } from '../delivery-partners/delivery-partner.tables.ts';
 import type { AddressSnapshot } from './orders.tables.ts';
@@ -69,7 +69,7 @@ export async function resolveAddress(
     .from(pincodes)
     .innerJoin(cities, eq(cities.id, pincodes.cityId))
     .innerJoin(states, eq(states.id, pincodes.stateId))
-    .where(eq(pincodes.pincode, input.pincode))
+    .where(pincodeIs(input.pincode))
     .limit(1);
   if (!place) throw invalid({ [`${field}.pincode`]: [`We don’t know pincode ${input.pincode}.`] });
   // A registered buyer's GSTIN is their registration in the billing address's state.

@@ -13,7 +13,7 @@ import { pincode as pincodeSchema } from '@/lib/india/formats.ts';
 import { products, productVariants } from '@/features/products/product.tables.ts';
 import { stockLevels } from '@/features/inventories/inventory.tables.ts';
 import { warehouses } from '@/features/warehouses/warehouse.tables.ts';
-import { pincodes } from '@/features/geography/geography.tables.ts';
+import { pincodeIs, pincodes } from '@/features/geography/geography.tables.ts';
 import { deliveryZones, deliveryZonePincodes } from '@/features/delivery-zones/delivery-zone.tables.ts';
 import { deliveryPartners } from '@/features/delivery-partners/delivery-partner.tables.ts';
 import { taxes } from '@/features/taxes/tax.tables.ts';
@@ -147,7 +147,7 @@ export async function availability(db: DbOrTx, query: z.infer<typeof availabilit
   const [place] = await db
     .select({ id: pincodes.id })
     .from(pincodes)
-    .where(and(eq(pincodes.pincode, query.pincode), eq(pincodes.isServiceable, true)))
+    .where(and(pincodeIs(query.pincode), eq(pincodes.isServiceable, true)))
     .limit(1);
   const zones = place
     ? await db

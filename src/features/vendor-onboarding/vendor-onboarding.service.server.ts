@@ -16,7 +16,7 @@ import { config } from '@/lib/config.server.ts';
 import { hmac, safeEqual } from '@/lib/security/tokens.server.ts';
 import { HttpError, conflict, forbidden, invalid } from '@/lib/http/errors.ts';
 import { slugify } from '@/lib/text/slug.ts';
-import { cities, pincodes, states } from '@/features/geography/geography.tables.ts';
+import { cities, pincodeIs, pincodes, states } from '@/features/geography/geography.tables.ts';
 import {
   OTP_LENGTH,
   OTP_MAX_ATTEMPTS,
@@ -111,7 +111,7 @@ export async function resolveAddress(
     .select({ stateId: pincodes.stateId, stateName: states.name })
     .from(pincodes)
     .innerJoin(states, eq(states.id, pincodes.stateId))
-    .where(sql`${pincodes.pincode} collate "C" = ${input.pincode}`)
+    .where(pincodeIs(input.pincode))
     .limit(1);
   if (!pin) errors.pincode = [`No pincode ${input.pincode} exists. Check the digits.`];
   else if (state && pin.stateId !== state.id) errors.pincode = [`Pincode ${input.pincode} is in ${pin.stateName}, not in ${state.name}.`];

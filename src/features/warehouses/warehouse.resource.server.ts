@@ -4,7 +4,7 @@ import { stockLevels } from '@/features/inventories/inventory.tables.ts';
 import { countUses, describeUses, findReferenced, recordStamps } from '@/lib/areas/resource-helpers.server.ts';
 import { eq, isNull, or, sql } from 'drizzle-orm';
 import { vendors } from '@/lib/db/schema.ts';
-import { cities, pincodes, states } from '@/features/geography/geography.tables.ts';
+import { cities, pincodeInC, pincodes, states } from '@/features/geography/geography.tables.ts';
 import { warehouses } from './warehouse.tables.ts';
 import { defineResource } from '@/lib/areas/resource.server.ts';
 import { invalid } from '@/lib/http/errors.ts';
@@ -32,7 +32,7 @@ export const warehouseResource = defineResource({
       containsText(warehouses.name, q, bind),
       containsText(warehouses.code, q, bind),
       ...(/^\d+$/.test(q)
-        ? [sql`${warehouses.pincodeId} in (select ${pincodes.id} from ${pincodes} where ${pincodes.pincode} collate "C" like ${bind(`%${escapeLike(q)}%`)})`]
+        ? [sql`${warehouses.pincodeId} in (select ${pincodes.id} from ${pincodes} where ${pincodeInC} like ${bind(`%${escapeLike(q)}%`)})`]
         : []),
     )!,
   computed: { ownerName, stateName: states.name, cityName: cities.name, pincode: pincodes.pincode },

@@ -4,7 +4,7 @@
  * real pincodes of the demo geography.
  */
 import { eq } from 'drizzle-orm';
-import { cities, pincodes } from '../geography/geography.tables.ts';
+import { cities, pincodeIs, pincodes } from '../geography/geography.tables.ts';
 import { warehouses } from './warehouse.tables.ts';
 import type { DemoSeed } from '../../lib/db/demo-seeds.server.ts';
 import type { Tx } from '../../lib/db/client.server.ts';
@@ -14,7 +14,7 @@ async function placeOf(tx: Tx, pincode: string) {
     .select({ pincodeId: pincodes.id, cityId: pincodes.cityId, stateId: cities.stateId })
     .from(pincodes)
     .innerJoin(cities, eq(cities.id, pincodes.cityId))
-    .where(eq(pincodes.pincode, pincode))
+    .where(pincodeIs(pincode))
     .limit(1);
   if (!row) throw new Error(`Demo warehouses need pincode ${pincode} in the geography`);
   return row;
