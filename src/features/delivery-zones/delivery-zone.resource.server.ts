@@ -25,8 +25,7 @@ const chunks = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / 
 async function idsOf(db: DbOrTx, codes: string[]): Promise<Map<string, number>> {
   const found = new Map<string, number>();
   for (const part of chunks(codes)) {
-    for (const r of await db.select({ id: pincodes.id, pincode: pincodes.pincode }).from(pincodes).where(pincodeIn(part)))
-      found.set(r.pincode, r.id);
+    for (const r of await db.select({ id: pincodes.id, pincode: pincodes.pincode }).from(pincodes).where(pincodeIn(part))) found.set(r.pincode, r.id);
   }
   return found;
 }
