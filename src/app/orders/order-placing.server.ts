@@ -12,11 +12,10 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../lib/db/client.server.ts';
 import { conflict, HttpError, invalid } from '../../lib/http/errors.ts';
 import { logActivity, type Actor } from '../../lib/activity/activity.server.ts';
-import { notify, notifyRole } from '../../lib/notifications/notify.server.ts';
+import { notifyRole, notifyVendor } from '../../lib/notifications/notify.server.ts';
 import { publish } from '../../lib/realtime/publish.server.ts';
 import { formatPaise } from '../../lib/money/paise.ts';
 import { sha256 } from '../../lib/security/tokens.server.ts';
-import { users } from '../../lib/db/schema.ts';
 import { percentToBasisPoints, sumTaxedLines, supplyBetween, taxLine, type PriceMode, type TaxedLine } from '../../lib/money/gst.ts';
 import { warehouses } from '../../features/warehouses/warehouse.tables.ts';
 import { stockLevels } from '../../features/inventories/inventory.tables.ts';
@@ -325,20 +324,12 @@ async function placeInTransaction(tx: Tx, caller: StorefrontCaller, input: Place
       p.lines.map((l, i) => ({ orderLineId: lineIds[i]!.id, variantId: l.variantId, vendorId: p.vendorId, taxablePaise: p.taxed[i]!.taxablePaise })),
     );
     await tx.insert(orderEvents).values({ orderId, subOrderId: sub!.id, action: 'place', fromStatus: null, toStatus: 'placed', actorLabel, createdAt: now });
-    const vendorUsers = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.vendorId, p.vendorId), eq(users.status, 'active')));
-    await notify(
-      tx,
-      vendorUsers.map((u) => u.id),
-      {
-        type: 'orders.placed',
-        title: `New order ${number}-${p.seq}`,
-        body: `${p.lines.length} line${p.lines.length === 1 ? '' : 's'}, ${input.payment_method === 'cod' ? 'cash on delivery' : 'prepaid'}. Confirm it to start packing.`,
-        link: `/orders/${orderId}/details`,
-      },
-    );
+    await notifyVendor(tx, p.vendorId, {
+      type: 'orders.placed',
+      title: `New order ${number}-${p.seq}`,
+      body: `${p.lines.length} line${p.lines.length === 1 ? '' : 's'}, ${input.payment_method === 'cod' ? 'cash on delivery' : 'prepaid'}. Confirm it to start packing.`,
+      link: `/orders/${orderId}/details`,
+    });
   }
   if (!cod) {
     // The gateway's webhook captures it (issue 17 §4); until then the payment is created, not paid.

@@ -9,9 +9,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../lib/db/client.server.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/http/errors.ts';
 import { logActivity, type Actor } from '../../lib/activity/activity.server.ts';
-import { notify } from '../../lib/notifications/notify.server.ts';
+import { notifyVendor } from '../../lib/notifications/notify.server.ts';
 import { publish } from '../../lib/realtime/publish.server.ts';
-import { users } from '../../lib/db/schema.ts';
 import { releaseStock, restockStock, shipStock, type StockLine } from '../../features/inventories/stock.server.ts';
 import { pincodeIs, pincodes } from '../../features/geography/geography.tables.ts';
 import { orderEvents, orderLines, orders, payments, subOrders } from '../../features/orders/orders.tables.ts';
@@ -189,20 +188,12 @@ export async function moveSubOrder(db: DbOrTx, mover: Mover, orderId: number, su
       changes: { status: [sub.status, transition.to], ...(reason ? { reason: [null, reason] } : {}), ...(extra.awb ? { awb: [null, extra.awb] } : {}) },
     });
     if (mover.kind !== 'vendor') {
-      const vendorUsers = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.vendorId, sub.vendorId), eq(users.status, 'active')));
-      await notify(
-        tx,
-        vendorUsers.map((u) => u.id),
-        {
-          type: `orders.${transition.action}`,
-          title: `${sub.number}: ${statusLabel(transition.to).toLowerCase()}`,
-          body: `${mover.label}: ${transition.label.toLowerCase()}${reason ? ` (${reason})` : ''}.`,
-          link: `/orders/${orderId}/details`,
-        },
-      );
+      await notifyVendor(tx, sub.vendorId, {
+        type: `orders.${transition.action}`,
+        title: `${sub.number}: ${statusLabel(transition.to).toLowerCase()}`,
+        body: `${mover.label}: ${transition.label.toLowerCase()}${reason ? ` (${reason})` : ''}.`,
+        link: `/orders/${orderId}/details`,
+      });
     }
     // GST documents, last (their counter row stays locked until the commit): the tax invoice when
     // the parcel ships, a credit note when the goods come back (decision 040).

@@ -13,10 +13,10 @@
  */
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../lib/db/client.server.ts';
-import { users, vendors } from '../../lib/db/schema.ts';
+import { vendors } from '../../lib/db/schema.ts';
 import { conflict, forbidden, HttpError, invalid, notFound } from '../../lib/http/errors.ts';
 import { logActivity, type Actor } from '../../lib/activity/activity.server.ts';
-import { notify } from '../../lib/notifications/notify.server.ts';
+import { notifyVendor } from '../../lib/notifications/notify.server.ts';
 import { formatPaise } from '../../lib/money/paise.ts';
 import { istDate, istDayStart } from '../../lib/india/ist.ts';
 import { now } from '../../lib/time/clock.server.ts';
@@ -281,10 +281,6 @@ export async function stepPayout(db: Db, actor: Actor, by: PayoutPerson, id: num
 
 /** The vendor's people hear of their money: paid (with the UTR), or not paid and why. */
 async function tellVendor(tx: Tx, p: PayoutRow, action: PayoutAction): Promise<void> {
-  const people = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.vendorId, p.vendorId), eq(users.status, 'active')));
   const amount = formatPaise(Number(p.amountPaise));
   const text: Record<string, { title: string; body: string }> = {
     pay: {
@@ -295,9 +291,9 @@ async function tellVendor(tx: Tx, p: PayoutRow, action: PayoutAction): Promise<v
     fail: { title: `Payout ${p.number} failed at the bank`, body: `${p.reason} ${amount} is back in your payable balance.` },
     return: { title: `Payout ${p.number} was returned by the bank`, body: `${p.reason} ${amount} is back in your payable balance.` },
   };
-  await notify(
-    tx,
-    people.map((u) => u.id),
-    { type: `payout.${action === 'pay' ? 'paid' : PAYOUT_STEPS[action].to}`, ...text[action]!, link: `/payouts/${p.id}/details` },
-  );
+  await notifyVendor(tx, p.vendorId, {
+    type: `payout.${action === 'pay' ? 'paid' : PAYOUT_STEPS[action].to}`,
+    ...text[action]!,
+    link: `/payouts/${p.id}/details`,
+  });
 }

@@ -75,3 +75,16 @@ export async function notifyRole(db: DbOrTx, roleName: string, input: Notificati
     input,
   );
 }
+
+/** Every active user of a store (a new order, a parcel moved by staff, a payout's outcome), in the same one statement. */
+export async function notifyVendor(db: DbOrTx, vendorId: number, input: NotificationInput): Promise<void> {
+  await insertNotifications(
+    db,
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.vendorId, vendorId), eq(users.status, 'active')))
+      .getSQL(),
+    input,
+  );
+}
