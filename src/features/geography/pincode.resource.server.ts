@@ -9,11 +9,6 @@ import { invalid } from '@/lib/http/errors.ts';
 import { pincodeArea } from './pincode.area.ts';
 
 /**
- * The pincode as its indexes hold it (geography.tables.ts): in the "C" collation, one index answers a sort
- * and a prefix filter together, whatever the database's collation.
- */
-const pincodeC = pincodeInC;
-/**
  * Office names are searched (ILIKE) in the "C" collation too: case-folding there is ASCII-only and
  * several times faster than in C.UTF-8, and India Post's names are ASCII.
  */
@@ -31,9 +26,9 @@ export const pincodeResource = defineResource({
   area: pincodeArea,
   table: pincodes,
   tableName: 'pincodes',
-  sources: { pincode: pincodeC, post_offices: postOfficesC },
+  sources: { pincode: pincodeInC, post_offices: postOfficesC },
   queryOnly: { post_office_count: { column: pincodes.postOfficeCount, kind: 'number', sortable: true, filterable: true } },
-  searchColumns: [pincodeC, postOfficesC],
+  searchColumns: [pincodeInC, postOfficesC],
   computed: { cityName: cities.name, stateName: states.name },
   // Joined, not subqueried: sorted by city name, the query walks the cities' name index.
   joins: [
@@ -73,7 +68,7 @@ export const pincodeResource = defineResource({
     }
     return { ...values, stateId: city.stateId };
   },
-  unique: [{ field: 'pincode', expression: () => pincodeC, value: (v) => v.pincode, message: 'This pincode already exists.' }],
+  unique: [{ field: 'pincode', expression: () => pincodeInC, value: (v) => v.pincode, message: 'This pincode already exists.' }],
   deleteBlocker: async (db, ids) =>
     describeUses(ids, [
       { counts: await countUses(db, deliveryZonePincodes, deliveryZonePincodes.pincodeId, ids), one: 'delivery zone', many: 'delivery zones', verb: 'is in' },

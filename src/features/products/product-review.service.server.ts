@@ -12,12 +12,11 @@ import { rowsOf, type Db, type DbOrTx } from '@/lib/db/client.server.ts';
 import { vendors } from '@/lib/db/schema.ts';
 import type { Principal } from '@/lib/auth/principal.server.ts';
 import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
-import { notifyRole } from '@/lib/notifications/notify.server.ts';
+import { notifyRole, notifyVendor } from '@/lib/notifications/notify.server.ts';
 import { publish } from '@/lib/realtime/publish.server.ts';
 import { forbidden, conflict, invalid, notFound } from '@/lib/http/errors.ts';
 import { vendorScope } from '@/lib/permissions/scope.server.ts';
 import { reviewProductChanges } from '@/lib/settings/product-review-setting.server.ts';
-import { notifyVendorUsers } from '@/lib/vendors/tell-vendor.server.ts';
 import { products, productStatusEvents, productVariants } from './product.tables.ts';
 import { PRODUCT_TRANSITIONS, statusRefusal, vendorRefusal, type ProductTransition } from './product-transitions.ts';
 
@@ -99,7 +98,7 @@ export async function transitionProduct(
     const decision = DECISIONS[action];
     if (action === 'submit') await notifyReviewers(tx, productId, before.name, 'submitted for review');
     else if (decision) {
-      await notifyVendorUsers(tx, before.vendorId, {
+      await notifyVendor(tx, before.vendorId, {
         type: `product.${action}`,
         title: decision.title(before.name),
         body: decision.body(reason),

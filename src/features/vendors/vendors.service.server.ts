@@ -12,9 +12,8 @@ import { rowsOf, type Db, type DbOrTx } from '@/lib/db/client.server.ts';
 import { users, vendors } from '@/lib/db/schema.ts';
 import type { VendorRow } from '@/lib/auth/principal.server.ts';
 import { logActivity, type Actor } from '@/lib/activity/activity.server.ts';
-import { notify, notifyRole } from '@/lib/notifications/notify.server.ts';
+import { notifyRole, notifyVendor } from '@/lib/notifications/notify.server.ts';
 import { publish } from '@/lib/realtime/publish.server.ts';
-import { vendorUsers } from '@/lib/vendors/tell-vendor.server.ts';
 import { config } from '@/lib/config.server.ts';
 import { safeEqual, randomToken } from '@/lib/security/tokens.server.ts';
 import { decrypt, encrypt } from '@/lib/security/encryption.server.ts';
@@ -83,7 +82,6 @@ export async function transitionVendor(db: Db, actor: Actor, vendorId: number, a
       recordName: after!.storeName,
       changes: { status: [before.status, rule.to], ...(why ? { reason: [null, why] } : {}) },
     });
-    const recipients = await vendorUsers(tx, vendorId);
     // The approval queue may have changed: the reviewers' sidebar badges update live.
     if (before.status === 'pending' || rule.to === 'pending') await publish(tx, 'approvals.changed', { area: 'vendors' });
     if (action === 'submit') {
@@ -98,11 +96,7 @@ export async function transitionVendor(db: Db, actor: Actor, vendorId: number, a
     // The vendor's people: a notification each, mailed to those who chose mail for "Your store"
     // (on unless they turned it off), after the commit (src/lib/notifications/mail-worker.server.ts).
     const m = MESSAGES[action];
-    await notify(
-      tx,
-      recipients.map((r) => r.id),
-      { type: `vendor.${action}`, title: m.title, body: m.body(why), link: '/vendor/onboarding' },
-    );
+    await notifyVendor(tx, vendorId, { type: `vendor.${action}`, title: m.title, body: m.body(why), link: '/vendor/onboarding' });
     return after!;
   });
   return after;

@@ -76,7 +76,11 @@ export async function notifyRole(db: DbOrTx, roleName: string, input: Notificati
   );
 }
 
-/** Every active user of a store (a new order, a parcel moved by staff, a payout's outcome), in the same one statement. */
+/**
+ * Every active user of a store (a decision on the store or a product, a new order, a parcel moved by
+ * staff, a payout's outcome), in the same one statement; each who chose mail for the kind gets it after
+ * the commit (mail-worker.server.ts).
+ */
 export async function notifyVendor(db: DbOrTx, vendorId: number, input: NotificationInput): Promise<void> {
   await insertNotifications(
     db,
